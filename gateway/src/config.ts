@@ -1,0 +1,253 @@
+// The gateway's environment, validated once at start-up. Everything
+// environment-specific or secret comes from here; nothing is committed.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+import type { RateLimitClass, RateLimitSetting } from './plugin/settings';
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+/** express-gateway substitutes `${NAME}` in its config files from process.env; keep such text out of values. */
+const noTemplate = (value: string): boolean => !value.includes('${');
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search;
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) origin such as http://127.0.0.1:4001')
+  .transform((value) => new URL(value).origin);
+
+const secret = z
+  .string()
+  .min(32, 'must be at least 32 characters')
+  .refine(noTemplate, 'must not contain "${"')
+  .optional();
+
+/** "256kb", "1mb", "1024": the size units the `bytes` package understands. */
+const BODY_LIMIT_PATTERN = /^(\d+)\s*(b|kb|mb)?$/i;
+const UNIT_BYTES: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };
+
+/** "120/60": at most 120 requests per 60 seconds from one client address. */
+const RATE_PATTERN = /^(\d+)\s*\/\s*(\d+)$/;
+const rate = z
+  .string()
+  .trim()
+  .refine((value) => RATE_PATTERN.test(value), 'must look like 120/60 (requests per seconds)')
+  .transform((value) => {
+    const [, points, seconds] = RATE_PATTERN.exec(value) ?? [];
+    return { points: Number(points), durationSeconds: Number(seconds) };
+  })
+  .pipe(
+    z.object({
+      points: z.number().int().positive('needs at least one request'),
+      durationSeconds: z.number().int().min(1).max(86_400),
+    }),
+  )
+  .optional();
+
+export type { RateLimitClass };
+type RateLimit = RateLimitSetting;
+
+/**
+ * Per client address. Search allows quick successive look-ups; auth (sign-in, sign-up, mail-sending and
+ * password-checking calls) is tight against guessing; admin and the rest sit between.
+ */
+const RATE_DEFAULTS: Record<RateLimitClass, RateLimit> = {
+  search: { points: 300, durationSeconds: 60 },
+  auth: { points: 20, durationSeconds: 60 },
+  admin: { points: 300, durationSeconds: 60 },
+  api: { points: 600, durationSeconds: 60 },
+};
+/** A test stack's browsers all come from 127.0.0.1: limits are lifted unless a test sets them. */
+const RATE_TEST_DEFAULT: RateLimit = { points: 1_000_000, durationSeconds: 60 };
+
+/** A CSP source that names one origin exactly, or the keywords 'self' / 'none': no wildcards or bare schemes. */
+const FRAME_ANCESTOR = /^(?:'self'|'none'|https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?)$/;
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  GATEWAY_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  ACCOUNT_URL: httpUrl.default('http://127.0.0.1:4001'),
+  DICTIONARY_URLS: z
+    .string()
+    .default('http://127.0.0.1:4002')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(httpUrl).min(1, 'needs at least one URL')),
+  WORDBOOK_URL: httpUrl.default('http://127.0.0.1:4003'),
+  BILLING_URL: httpUrl.default('http://127.0.0.1:4004'),
+  STATISTICS_URL: httpUrl.default('http://127.0.0.1:4005'),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .default('redis://127.0.0.1:6379')
+    .refine((value) => /^rediss?:\/\//.test(value), 'must be a redis:// or rediss:// URL'),
+  WEB_DIST: z
+    .string()
+    .trim()
+    .min(1)
+    .default(path.join(REPO_ROOT, 'web', 'dist'))
+    .transform((value) => path.resolve(value)),
+  BODY_LIMIT: z
+    .string()
+    .trim()
+    .default('256kb')
+    .refine((value) => BODY_LIMIT_PATTERN.test(value), 'must look like 256kb, 1mb or a byte count')
+    .transform((value) => {
+      const [, amount, unit] = BODY_LIMIT_PATTERN.exec(value) ?? [];
+      return Number(amount) * (UNIT_BYTES[(unit ?? 'b').toLowerCase()] ?? 1);
+    })
+    .pipe(z.number().int().positive('must be positive')),
+  /** How long the gateway waits for an upstream before answering 502. */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Express "trust proxy" value when a load balancer sits in front (hop count or subnet list); off by default. */
+  TRUST_PROXY: z.string().trim().default(''),
+  /** Origins allowed to embed the app in a frame (the host page of spec §1), space-separated CSP sources. */
+  CSP_FRAME_ANCESTORS: z
+    .string()
+    .trim()
+    .default("'self'")
+    .refine(
+      (value) => words(value).every((word) => FRAME_ANCESTOR.test(word)),
+      "must list 'self', 'none' or exact http(s) origins",
+    ),
+  /** Extra origins the app may load scripts from, connect, frame and post forms to (the payment provider). */
+  CSP_EXTRA_ORIGINS: z.string().trim().default(''),
+  /** The public address of the app; its origin is trusted for cookie-carrying writes (CSRF check). */
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => value === undefined || URL.canParse(value), 'must be a URL'),
+  RATE_LIMIT_SEARCH: rate,
+  RATE_LIMIT_AUTH: rate,
+  RATE_LIMIT_ADMIN: rate,
+  RATE_LIMIT_API: rate,
+  // express-gateway's own secrets. We use none of its auth models, but its defaults are public strings.
+  EG_CRYPTO_CIPHER_KEY: secret,
+  EG_CRYPTO_ALGORITHM: z.string().trim().default('aes256'),
+  EG_SESSION_SECRET: secret,
+  EG_ACCESS_TOKEN_SECRET: secret,
+});
+
+const PRODUCTION_SECRETS = ['EG_CRYPTO_CIPHER_KEY', 'EG_SESSION_SECRET', 'EG_ACCESS_TOKEN_SECRET'] as const;
+
+export interface GatewayConfig {
+  nodeEnv: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  services: {
+    account: string;
+    dictionary: string[];
+    wordbook: string;
+    billing: string;
+    statistics: string;
+  };
+  redisUrl: string;
+  webDist: string;
+  bodyLimitBytes: number;
+  upstreamTimeoutMs: number;
+  trustProxy: string;
+  csp: { frameAncestors: string[]; extraOrigins: string[] };
+  /** Origins besides the request's own that may send cookie-carrying writes. */
+  trustedOrigins: string[];
+  rateLimits: Record<RateLimitClass, RateLimit>;
+  expressGateway: {
+    cipherKey: string;
+    algorithm: string;
+    sessionSecret: string;
+    accessTokenSecret: string;
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid gateway environment:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const randomSecret = (): string => randomBytes(32).toString('hex');
+function words(value: string): string[] {
+  return value.split(/\s+/).filter(Boolean);
+}
+
+function originOf(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function rateLimits(e: z.infer<typeof schema>): Record<RateLimitClass, RateLimit> {
+  const fallback = (name: RateLimitClass): RateLimit =>
+    e.NODE_ENV === 'test' ? RATE_TEST_DEFAULT : RATE_DEFAULTS[name];
+  return {
+    search: e.RATE_LIMIT_SEARCH ?? fallback('search'),
+    auth: e.RATE_LIMIT_AUTH ?? fallback('auth'),
+    admin: e.RATE_LIMIT_ADMIN ?? fallback('admin'),
+    api: e.RATE_LIMIT_API ?? fallback('api'),
+  };
+}
+
+/** Reads the environment; throws ConfigError listing every missing or invalid variable. */
+export function loadConfig(env: NodeJS.ProcessEnv): GatewayConfig {
+  // An empty variable means "unset", so `FOO=` in a shell falls back to the default.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = schema.safeParse(present);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`);
+  if (present.NODE_ENV === 'production') {
+    // A per-process random secret would silently differ between replicas: production must set them.
+    for (const key of PRODUCTION_SECRETS) if (!present[key]) problems.push(`${key}: is required in production`);
+  }
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
+  const e = parsed.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.GATEWAY_PORT,
+    host: e.GATEWAY_HOST,
+    services: {
+      account: e.ACCOUNT_URL,
+      dictionary: e.DICTIONARY_URLS,
+      wordbook: e.WORDBOOK_URL,
+      billing: e.BILLING_URL,
+      statistics: e.STATISTICS_URL,
+    },
+    redisUrl: e.REDIS_URL,
+    webDist: e.WEB_DIST,
+    bodyLimitBytes: e.BODY_LIMIT,
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    trustProxy: e.TRUST_PROXY,
+    csp: { frameAncestors: words(e.CSP_FRAME_ANCESTORS), extraOrigins: words(e.CSP_EXTRA_ORIGINS) },
+    // The host page that embeds the app, the payment provider and the public URL may post with the cookie.
+    trustedOrigins: [
+      ...new Set(
+        [e.PUBLIC_URL ?? '', ...words(e.CSP_FRAME_ANCESTORS), ...words(e.CSP_EXTRA_ORIGINS)]
+          .map(originOf)
+          .filter((origin): origin is string => origin !== undefined),
+      ),
+    ],
+    rateLimits: rateLimits(e),
+    expressGateway: {
+      cipherKey: e.EG_CRYPTO_CIPHER_KEY ?? randomSecret(),
+      algorithm: e.EG_CRYPTO_ALGORITHM,
+      sessionSecret: e.EG_SESSION_SECRET ?? randomSecret(),
+      accessTokenSecret: e.EG_ACCESS_TOKEN_SECRET ?? randomSecret(),
+    },
+  };
+}

@@ -1,0 +1,124 @@
+// express-gateway plugin, loaded through system.config.yml's `plugins`
+// section. It registers our three policies and the gateway routes that run
+// before any pipeline: security headers, error shape, health, static files.
+import type { Application, ErrorRequestHandler, RequestHandler } from 'express';
+import type { EventEmitter } from 'node:events';
+import { logger } from '../logger';
+import { adminGuard, adminGuardSchema, type GuardLevel } from './adminGuard';
+import { bodyLimit } from './bodyLimit';
+import { apiDocs, DOCS_PATH } from './docs';
+import { csrfPolicy } from './csrf';
+import { errorHandler, errorShape, notFound } from './errors';
+import { healthCheck } from './health';
+import { createRateLimiters, rateLimitPolicy, rateLimitSchema, type RouteRateClass } from './rateLimit';
+import { sessionPolicy } from './session';
+import { SessionStore } from './sessionStore';
+import { settingsSchema, type PluginSettings } from './settings';
+import { rejectAmbiguousPaths, securityHeaders, webApp } from './web';
+
+/** The parts of express-gateway's plugin context we use (its bundled typings target express 5 types). */
+interface PluginContext {
+  settings: PluginSettings;
+  registerPolicy(policy: {
+    name: string;
+    schema: object;
+    policy: (actionParams: Record<string, unknown>) => RequestHandler;
+  }): void;
+  registerGatewayRoute(declare: (app: Application) => void): void;
+  eventBus: EventEmitter;
+}
+
+const emptySchema = { $id: '', type: 'object', properties: {} };
+
+/** The plugin's live resources, so main.ts can shut them down. */
+let store: SessionStore | undefined;
+let loaded = false;
+
+export function pluginLoaded(): boolean {
+  return loaded;
+}
+
+export function sessionStore(): SessionStore | undefined {
+  return store;
+}
+
+export async function closePlugin(): Promise<void> {
+  const current = store;
+  store = undefined;
+  await current?.close();
+}
+
+// express-gateway requires the plugin with CommonJS `require` and reads `version`, `schema` and `init`.
+export const version = '1.2.0';
+export const policies = ['rate-limit', 'csrf', 'session', 'admin-guard', 'body-limit'];
+export const schema = settingsSchema;
+
+export function init(context: PluginContext): void {
+  const settings = context.settings;
+  const sessions = new SessionStore(settings.redisUrl, logger);
+  store = sessions;
+  const limiters = createRateLimiters(sessions.redis, settings.rateLimits);
+
+  context.registerPolicy({
+    name: 'rate-limit',
+    schema: rateLimitSchema,
+    policy: (params) => rateLimitPolicy(limiters, rateClass(params.class), logger),
+  });
+  context.registerPolicy({
+    name: 'csrf',
+    schema: { ...emptySchema, $id: 'http://syn.local/schemas/policies/csrf.json' },
+    policy: () => csrfPolicy(settings.trustedOrigins),
+  });
+  context.registerPolicy({
+    name: 'session',
+    schema: { ...emptySchema, $id: 'http://syn.local/schemas/policies/session.json' },
+    policy: () => sessionPolicy(sessions, logger),
+  });
+  context.registerPolicy({
+    name: 'admin-guard',
+    schema: adminGuardSchema,
+    policy: (params) => adminGuard(params.allow === 'member' ? 'member' : ('admin' satisfies GuardLevel)),
+  });
+  context.registerPolicy({
+    name: 'body-limit',
+    schema: { ...emptySchema, $id: 'http://syn.local/schemas/policies/body-limit.json' },
+    policy: () => bodyLimit(settings.bodyLimitBytes),
+  });
+
+  context.registerGatewayRoute((app) => {
+    if (settings.trustProxy) app.set('trust proxy', trustProxyValue(settings.trustProxy));
+    app.use(errorShape);
+    app.use(
+      securityHeaders({
+        frameAncestors: settings.frameAncestors,
+        extraOrigins: settings.extraOrigins,
+        production: settings.hsts,
+      }),
+    );
+    app.use(rejectAmbiguousPaths);
+    app.get(
+      '/health',
+      healthCheck(settings.healthTargets, () => sessions.ping()),
+    );
+    app.use(DOCS_PATH, apiDocs());
+    app.use(...webApp(settings.webDist));
+
+    // Gateway routes run before the pipelines; the fallbacks must run after them, which is once the server listens.
+    const fallbacks: [RequestHandler, ErrorRequestHandler] = [
+      notFound,
+      errorHandler((err) => logger.error({ err }, 'unhandled gateway error')),
+    ];
+    context.eventBus.once('http-ready', () => app.use(...fallbacks));
+  });
+  loaded = true;
+}
+
+function rateClass(value: unknown): RouteRateClass {
+  return value === 'search' || value === 'admin' ? value : 'api';
+}
+
+function trustProxyValue(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}

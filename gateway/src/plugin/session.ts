@@ -1,0 +1,111 @@
+// The `session` policy: the only place a caller's identity is decided.
+import { randomUUID } from 'node:crypto';
+import { parse as parseCookie } from 'cookie';
+import type { Request, RequestHandler } from 'express';
+import {
+  ANONYMOUS_GRADE,
+  ANONYMOUS_USER_ID,
+  DEVICE_KEY_HEADER,
+  DEVICE_STALE_HEADER,
+  SESSION_COOKIE,
+  SESSION_HASH_HEADER,
+  USER_GRADE_HEADER,
+  USER_ID_HEADER,
+  sessionHash,
+} from '@syn/kit/session';
+import { MESSAGES, sendError } from './errors';
+import { SessionStoreUnavailable, type Logger, type SessionStore } from './sessionStore';
+
+export interface Identity {
+  userId: number;
+  grade: number;
+  anonymous: boolean;
+}
+
+const identities = new WeakMap<Request, Identity>();
+
+/** The identity the session policy resolved; anonymous when it has not run. */
+export function identityOf(req: Request): Identity {
+  return identities.get(req) ?? { userId: ANONYMOUS_USER_ID, grade: ANONYMOUS_GRADE, anonymous: true };
+}
+
+/** newSessionId() makes 43 base64url characters; anything unlike a session id is not looked up. */
+const SID_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Client-sent headers that could claim an identity: removed before anything else looks at the request. */
+function isIdentityHeader(name: string): boolean {
+  return (
+    name.startsWith('x-user-') ||
+    name === DEVICE_KEY_HEADER ||
+    name === DEVICE_STALE_HEADER ||
+    name === SESSION_HASH_HEADER
+  );
+}
+
+function sessionId(req: Request): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  try {
+    const sid = parseCookie(header)[SESSION_COOKIE];
+    return sid && SID_PATTERN.test(sid) ? sid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function sessionPolicy(store: SessionStore, log: Logger): RequestHandler {
+  return (req, res, next) => {
+    for (const name of Object.keys(req.headers)) {
+      if (isIdentityHeader(name)) delete req.headers[name];
+    }
+
+    const incomingId = req.headers['x-request-id'];
+    const requestId = typeof incomingId === 'string' && REQUEST_ID_PATTERN.test(incomingId) ? incomingId : randomUUID();
+    req.headers['x-request-id'] = requestId;
+    res.setHeader('X-Request-Id', requestId);
+    // The gateway is the edge: the address it saw (or, behind a trusted balancer, the one it reported) replaces any chain.
+    req.headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
+    req.headers['x-forwarded-proto'] = req.protocol;
+    // changeOrigin rewrites Host to the service's; keep the public one for links a service builds.
+    if (req.headers.host) req.headers['x-forwarded-host'] = req.headers.host;
+
+    const forward = (identity: Identity, deviceKey: string, hash: string | undefined, stale = false): void => {
+      identities.set(req, identity);
+      req.headers[USER_ID_HEADER] = String(identity.userId);
+      req.headers[USER_GRADE_HEADER] = String(identity.grade);
+      if (deviceKey) req.headers[DEVICE_KEY_HEADER] = deviceKey;
+      // Another device took over this account: the dictionary answers authKeyError (duplicate login).
+      if (stale) req.headers[DEVICE_STALE_HEADER] = '1';
+      if (hash) req.headers[SESSION_HASH_HEADER] = hash;
+      next();
+    };
+
+    const anonymous: Identity = { userId: ANONYMOUS_USER_ID, grade: ANONYMOUS_GRADE, anonymous: true };
+    const sid = sessionId(req);
+    if (!sid) {
+      forward(anonymous, '', undefined);
+      return;
+    }
+    store.find(sid).then(
+      (session) => {
+        if (!session) {
+          forward(anonymous, '', undefined);
+          return;
+        }
+        const isAnonymous = session.userId === ANONYMOUS_USER_ID;
+        forward(
+          { userId: session.userId, grade: isAnonymous ? ANONYMOUS_GRADE : session.grade, anonymous: isAnonymous },
+          session.deviceKey,
+          sessionHash(sid),
+          session.stale && !isAnonymous,
+        );
+      },
+      (err: unknown) => {
+        // A cookie we cannot check is never treated as anyone, not even anonymous: the caller may be signed in.
+        if (!(err instanceof SessionStoreUnavailable)) log.error({ err }, 'session lookup failed');
+        sendError(res, 503, MESSAGES.unavailable, { 'Retry-After': '2' });
+      },
+    );
+  };
+}

@@ -1,0 +1,104 @@
+// One shared Redis connection for session look-ups. It reconnects by itself;
+// while it is down, commands fail at once (no offline queue) so a request
+// is answered 503 instead of waiting or passing as someone else.
+import { createClient } from 'redis';
+import { currentDeviceKey, parseSession, sessionKey, type SessionData } from '@syn/kit/session';
+
+/** A live session, and whether another device has since claimed its account (spec §4). */
+export interface ResolvedSession extends SessionData {
+  stale: boolean;
+}
+
+export type Logger = {
+  info: (obj: object, msg?: string) => void;
+  warn: (obj: object, msg?: string) => void;
+  error: (obj: object, msg?: string) => void;
+};
+
+export class SessionStoreUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('session store unavailable', { cause });
+    this.name = 'SessionStoreUnavailable';
+  }
+}
+
+const COMMAND_TIMEOUT_MS = 1_000;
+
+export class SessionStore {
+  private readonly client;
+  private connecting: Promise<unknown> | undefined;
+
+  constructor(url: string, log: Logger) {
+    let lastError = '';
+    this.client = createClient({
+      url,
+      disableOfflineQueue: true,
+      commandOptions: { timeout: COMMAND_TIMEOUT_MS },
+      socket: {
+        connectTimeout: 2_000,
+        // Keep trying forever, backing off to 2 s between attempts.
+        reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 2_000),
+      },
+    });
+    // Without a listener an 'error' event would crash the process; log each distinct failure once.
+    this.client.on('error', (err: unknown) => {
+      const text = err instanceof Error ? err.message : String(err);
+      if (text !== lastError) log.warn({ err: text }, 'redis session store error');
+      lastError = text;
+    });
+    this.client.on('ready', () => {
+      if (lastError) log.info({}, 'redis session store reconnected');
+      lastError = '';
+    });
+  }
+
+  /** Starts connecting; resolves when ready or after `waitMs`, whichever is first (start-up never hangs on Redis). */
+  async start(waitMs: number): Promise<void> {
+    this.connecting ??= this.client.connect().catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.connecting, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
+  }
+
+  /** The same connection, shared with the rate limiter (its counters live beside the sessions). */
+  get redis(): object {
+    return this.client;
+  }
+
+  get isReady(): boolean {
+    return this.client.isReady;
+  }
+
+  /** The live session for a cookie value, or null. Throws SessionStoreUnavailable when Redis cannot answer. */
+  async find(sid: string): Promise<ResolvedSession | null> {
+    if (!this.client.isReady) throw new SessionStoreUnavailable(new Error('not connected'));
+    try {
+      const session = parseSession(await this.client.get(sessionKey(sid)));
+      if (!session) return null;
+      // Only a session that claimed a device can be replaced by another device's claim.
+      if (!session.deviceKey) return { ...session, stale: false };
+      const current = await this.client.get(currentDeviceKey(session.userId));
+      return { ...session, stale: current !== null && current !== session.deviceKey };
+    } catch (err) {
+      throw new SessionStoreUnavailable(err);
+    }
+  }
+
+  async ping(): Promise<boolean> {
+    if (!this.client.isReady) return false;
+    try {
+      return (await this.client.ping()) === 'PONG';
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.client.isOpen) {
+      await this.client.close().catch(() => this.client.destroy());
+    } else {
+      // Still retrying a connection: stop the reconnect loop.
+      this.client.destroy();
+    }
+  }
+}

@@ -1,0 +1,78 @@
+// What main.ts hands the plugin through system.config.yml's `plugins` section.
+
+export interface HealthTarget {
+  name: string;
+  url: string;
+}
+
+export type RateLimitClass = 'search' | 'auth' | 'admin' | 'api';
+
+export interface RateLimitSetting {
+  points: number;
+  durationSeconds: number;
+}
+
+export interface PluginSettings {
+  /** Absolute path express-gateway requires the plugin from. */
+  package: string;
+  redisUrl: string;
+  webDist: string;
+  bodyLimitBytes: number;
+  trustProxy: string;
+  /** Strict-Transport-Security is sent only in production (local and test stacks are plain http). */
+  hsts: boolean;
+  frameAncestors: string[];
+  extraOrigins: string[];
+  /** Origins besides the request's own allowed to send cookie-carrying writes. */
+  trustedOrigins: string[];
+  rateLimits: Record<RateLimitClass, RateLimitSetting>;
+  healthTargets: HealthTarget[];
+}
+
+const rateLimitSchema = {
+  type: 'object',
+  properties: { points: { type: 'integer', minimum: 1 }, durationSeconds: { type: 'integer', minimum: 1 } },
+  required: ['points', 'durationSeconds'],
+} as const;
+
+/** JSON schema express-gateway validates the settings against before init(). */
+export const settingsSchema = {
+  $id: 'http://syn.local/schemas/plugins/syn.json',
+  type: 'object',
+  properties: {
+    package: { type: 'string' },
+    redisUrl: { type: 'string' },
+    webDist: { type: 'string' },
+    bodyLimitBytes: { type: 'integer', minimum: 1 },
+    trustProxy: { type: 'string' },
+    hsts: { type: 'boolean' },
+    frameAncestors: { type: 'array', items: { type: 'string' } },
+    extraOrigins: { type: 'array', items: { type: 'string' } },
+    trustedOrigins: { type: 'array', items: { type: 'string' } },
+    rateLimits: {
+      type: 'object',
+      properties: { search: rateLimitSchema, auth: rateLimitSchema, admin: rateLimitSchema, api: rateLimitSchema },
+      required: ['search', 'auth', 'admin', 'api'],
+    },
+    healthTargets: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { name: { type: 'string' }, url: { type: 'string' } },
+        required: ['name', 'url'],
+      },
+    },
+  },
+  required: [
+    'redisUrl',
+    'webDist',
+    'bodyLimitBytes',
+    'trustProxy',
+    'hsts',
+    'frameAncestors',
+    'extraOrigins',
+    'trustedOrigins',
+    'rateLimits',
+    'healthTargets',
+  ],
+} as const;

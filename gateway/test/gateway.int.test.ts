@@ -1,0 +1,491 @@
+// The gateway in front of real upstream HTTP servers and real Redis.
+import fs from 'node:fs';
+import { ADMIN_GRADE, ANONYMOUS_USER_ID, sessionHash } from '@syn/kit/session';
+import { startGateway, type RunningGateway } from '../src/main';
+import {
+  connectRedis,
+  json,
+  rawRequest,
+  startEcho,
+  tempWebDist,
+  writeSession,
+  type EchoServer,
+  type Redis,
+} from './support';
+
+const ADMIN_ONLY = { error: true, message: '관리자 권한이 필요합니다.' };
+const LOGIN_REQUIRED = { error: true, message: '로그인 후 이용해 주세요.' };
+const NOT_FOUND = { error: true, message: '요청한 경로를 찾을 수 없습니다.' };
+const TOO_LARGE = { error: true, message: '요청 본문이 너무 큽니다.' };
+const BODY_LIMIT_BYTES = 1024;
+
+let redis: Redis;
+let gateway: RunningGateway;
+let webDist: string;
+const upstream: Record<'account' | 'dictionaryA' | 'dictionaryB' | 'wordbook' | 'billing' | 'statistics', EchoServer> =
+  {} as never;
+const sessionIds: string[] = [];
+let memberSid: string;
+let adminSid: string;
+
+const MEMBER = { userId: 1201, grade: 1, deviceKey: 'device-member-1201' };
+const ADMIN = { userId: 7, grade: ADMIN_GRADE, deviceKey: 'device-admin-7' };
+
+beforeAll(async () => {
+  redis = await connectRedis();
+  for (const name of ['account', 'dictionaryA', 'dictionaryB', 'wordbook', 'billing', 'statistics'] as const) {
+    upstream[name] = await startEcho(name);
+  }
+  webDist = tempWebDist(true);
+  gateway = await startGateway({
+    NODE_ENV: 'test',
+    GATEWAY_PORT: '0',
+    GATEWAY_HOST: '127.0.0.1',
+    ACCOUNT_URL: upstream.account.url,
+    DICTIONARY_URLS: `${upstream.dictionaryA.url},${upstream.dictionaryB.url}`,
+    WORDBOOK_URL: upstream.wordbook.url,
+    BILLING_URL: upstream.billing.url,
+    STATISTICS_URL: upstream.statistics.url,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    WEB_DIST: webDist,
+    BODY_LIMIT: `${BODY_LIMIT_BYTES}`,
+  });
+  memberSid = await writeSession(redis, MEMBER);
+  adminSid = await writeSession(redis, ADMIN);
+  sessionIds.push(memberSid, adminSid);
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await Promise.all(Object.values(upstream).map((server) => server.close()));
+  if (redis?.isOpen) {
+    const { sessionKey } = await import('@syn/kit/session');
+    if (sessionIds.length) await redis.del(sessionIds.map(sessionKey));
+    await redis.close();
+  }
+  if (webDist) fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+const cookie = (sid: string): string => `theme=dark; sid=${sid}`;
+
+function post(path: string, headers: Record<string, string> = {}, body = '{}') {
+  return rawRequest(gateway.url, {
+    method: 'POST',
+    path,
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
+}
+
+describe('identity', () => {
+  test('when a client claims to be an administrator through headers, then the service sees an anonymous caller', async () => {
+    const response = await post('/api/dic/wordbook/searchWordbookItems', {
+      'x-user-id': '1',
+      'x-user-grade': '0',
+      'x-device-key': 'stolen-key',
+      'x-user-email': 'admin@example.com',
+      'x-session-hash': 'forged',
+    });
+    expect(response.status).toBe(200);
+    const seen = json(response);
+    expect(seen.service).toBe('wordbook');
+    expect(seen.headers['x-user-id']).toBe(String(ANONYMOUS_USER_ID));
+    expect(seen.headers['x-user-grade']).toBe('-1');
+    expect(seen.headers['x-device-key']).toBeUndefined();
+    expect(seen.headers['x-user-email']).toBeUndefined();
+    expect(seen.headers['x-session-hash']).toBeUndefined();
+  });
+
+  test('when a member calls with spoofed headers, then the service sees the member from the session', async () => {
+    const response = await post('/api/dic/wordbook/insertWordbookItem', {
+      cookie: cookie(memberSid),
+      'x-user-id': '7',
+      'x-user-grade': '0',
+      'x-device-key': 'stolen-key',
+    });
+    const seen = json(response);
+    expect(seen.headers['x-user-id']).toBe(String(MEMBER.userId));
+    expect(seen.headers['x-user-grade']).toBe(String(MEMBER.grade));
+    expect(seen.headers['x-device-key']).toBe(MEMBER.deviceKey);
+    expect(seen.headers['x-session-hash']).toBe(sessionHash(memberSid));
+  });
+
+  test.each([
+    ['an unknown session id', 'sid=DxQm1lUQ0v1pHh2xWlwS4wI5Yb7s3rX2dOqH8pC6fZk'],
+    ['a malformed cookie value', 'sid=%%%not-a-session!!'],
+    ['a cookie header that does not parse', 'sid'],
+  ])('when the cookie holds %s, then the caller is anonymous', async (_case, cookieHeader) => {
+    const seen = json(await post('/api/dic/search/pyojaeItems', { cookie: cookieHeader }));
+    expect(seen.headers['x-user-id']).toBe(String(ANONYMOUS_USER_ID));
+    expect(seen.headers['x-user-grade']).toBe('-1');
+    expect(seen.headers['x-device-key']).toBeUndefined();
+    expect(seen.headers['x-session-hash']).toBeUndefined();
+  });
+
+  test('when another device has claimed the member’s account, then the old session is forwarded as stale', async () => {
+    const { currentDeviceKey } = await import('@syn/kit/session');
+    const forged = await post('/api/dic/search/wordSynItems', { cookie: cookie(memberSid), 'x-device-stale': '1' });
+    expect(json(forged).headers['x-device-stale']).toBeUndefined();
+    await redis.set(currentDeviceKey(MEMBER.userId), MEMBER.deviceKey);
+    const same = json(await post('/api/dic/search/wordSynItems', { cookie: cookie(memberSid) }));
+    expect(same.headers['x-device-stale']).toBeUndefined();
+    await redis.set(currentDeviceKey(MEMBER.userId), 'device-on-another-phone');
+    try {
+      const stale = json(await post('/api/dic/search/wordSynItems', { cookie: cookie(memberSid) }));
+      expect(stale.headers['x-device-stale']).toBe('1');
+      expect(stale.headers['x-user-id']).toBe(String(MEMBER.userId));
+    } finally {
+      await redis.del(currentDeviceKey(MEMBER.userId));
+    }
+  });
+
+  test('when a request arrives, then it carries a request id and the address the gateway saw', async () => {
+    const generated = await post('/api/user/validate', { 'x-forwarded-for': '203.0.113.9' });
+    const seen = json(generated);
+    expect(seen.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(generated.headers['x-request-id']).toBe(seen.headers['x-request-id']);
+    expect(seen.headers['x-forwarded-for']).toMatch(/127\.0\.0\.1$/);
+
+    const kept = json(await post('/api/user/validate', { 'x-request-id': 'web-42.abc' }));
+    expect(kept.headers['x-request-id']).toBe('web-42.abc');
+  });
+});
+
+describe('administrator area', () => {
+  test('when an anonymous caller opens an admin list, then it is refused with 403 and the service is never called', async () => {
+    const before = upstream.account.hits.length;
+    const response = await post('/api/sys/selectUserItems');
+    expect(response.status).toBe(403);
+    expect(json(response)).toEqual(ADMIN_ONLY);
+    expect(upstream.account.hits.length).toBe(before);
+  });
+
+  test('when a member opens an admin list, then it is refused with 403', async () => {
+    const before = upstream.billing.hits.length;
+    const response = await post('/api/sys/selectPaymentItems', { cookie: cookie(memberSid) });
+    expect(response.status).toBe(403);
+    expect(json(response)).toEqual(ADMIN_ONLY);
+    expect(upstream.billing.hits.length).toBe(before);
+  });
+
+  test('when a member claims grade 0 by header on an admin path, then it is still refused', async () => {
+    const response = await post('/api/sys/selectUserJoinStatistic', { cookie: cookie(memberSid), 'x-user-grade': '0' });
+    expect(response.status).toBe(403);
+  });
+
+  test('when an administrator opens an admin list, then it is proxied as the administrator', async () => {
+    const response = await post('/api/sys/selectUserItems', { cookie: cookie(adminSid) });
+    expect(response.status).toBe(200);
+    const seen = json(response);
+    expect(seen.service).toBe('account');
+    expect(seen.headers['x-user-id']).toBe(String(ADMIN.userId));
+    expect(seen.headers['x-user-grade']).toBe('0');
+  });
+
+  test.each([
+    ['/api/sys/presentCouponItem', 'billing'],
+    ['/api/sys/searchUserItems', 'account'],
+  ])('when a member calls the gift screen path %s, then it is proxied acting as that member', async (path, service) => {
+    const response = await post(path, { cookie: cookie(memberSid) }, '{"couponId":3,"targetUserId":55}');
+    expect(response.status).toBe(200);
+    const seen = json(response);
+    expect(seen.service).toBe(service);
+    expect(seen.headers['x-user-id']).toBe(String(MEMBER.userId));
+    expect(seen.headers['x-user-grade']).toBe('1');
+    expect(seen.body).toBe('{"couponId":3,"targetUserId":55}');
+  });
+
+  test.each(['/api/sys/presentCouponItem', '/api/sys/searchUserItems'])(
+    'when an anonymous caller calls %s, then it answers 401 and the service is never called',
+    async (path) => {
+      const before = upstream.billing.hits.length + upstream.account.hits.length;
+      const response = await post(path, { 'x-user-id': String(MEMBER.userId), 'x-user-grade': '1' });
+      expect(response.status).toBe(401);
+      expect(json(response)).toEqual(LOGIN_REQUIRED);
+      expect(upstream.billing.hits.length + upstream.account.hits.length).toBe(before);
+    },
+  );
+});
+
+// Every path spec §7 documents, with the service that owns it.
+const DOCUMENTED: [method: string, path: string, owner: keyof typeof upstream | 'dictionary'][] = [
+  ['POST', '/api/user/login', 'account'],
+  ['GET', '/api/user/logout', 'account'],
+  ['POST', '/api/user/validate', 'account'],
+  ['POST', '/api/user/join', 'account'],
+  ['POST', '/api/user/find', 'account'],
+  ['POST', '/api/user/change', 'account'],
+  ['POST', '/api/user/confirm', 'account'],
+  ['POST', '/api/user/checkRecommendUserInfo', 'account'],
+  ['POST', '/api/user/updateUserConnectInfo', 'account'],
+  ['POST', '/api/user/certify', 'account'],
+  ['POST', '/api/user/searchPrevUserInfo', 'account'],
+  ['POST', '/api/user/combinePrevUserInfo', 'account'],
+  ['POST', '/api/user/updateUserInfo', 'account'],
+  ['POST', '/api/user/insertUserCancelInfo', 'account'],
+  ['POST', '/api/dic/search/pyojaeItems', 'dictionary'],
+  ['POST', '/api/dic/search/wordSynItems', 'dictionary'],
+  ['POST', '/api/dic/search/externalLink', 'dictionary'],
+  ['POST', '/api/dic/wordbook/insertWordbookItem', 'wordbook'],
+  ['POST', '/api/dic/wordbook/searchWordbookItems', 'wordbook'],
+  ['POST', '/api/dic/wordbook/deleteWordbookItem', 'wordbook'],
+  ['POST', '/api/dic/order/selectOrderItems', 'billing'],
+  ['POST', '/api/pay/order/create', 'billing'],
+  ['POST', '/api/pay/order/complete', 'billing'],
+  ['POST', '/api/pay/order/fail', 'billing'],
+  ['POST', '/api/pay/order/usedSuccess', 'billing'],
+  ['POST', '/api/pay/order/cancel', 'billing'],
+  ['GET', '/api/used/isUsed?id=12', 'billing'],
+  ['POST', '/api/used/isUsedByManager', 'billing'],
+  ['GET', '/api/used/isUsedRemain', 'billing'],
+  ['POST', '/api/used/usedList', 'billing'],
+  ['POST', '/api/used/paymentLists', 'billing'],
+  ['POST', '/api/used/onOff', 'billing'],
+  ['POST', '/api/coupon/use', 'billing'],
+  ['POST', '/api/coupon/list', 'billing'],
+  ['GET', '/subscribe/generate-merchant-uid', 'billing'],
+  ['POST', '/subscribe/synonym-billings', 'billing'],
+  ['POST', '/subscribe/mobile-billings', 'billing'],
+  ['POST', '/subscribe/user-cancel-payments', 'billing'],
+  ['POST', '/subscribe/info', 'billing'],
+  ['POST', '/subscribe/user-cancel-subscribe', 'billing'],
+  ['POST', '/subscribe/payments/admin-cancel', 'billing'],
+  ['POST', '/subscribe/payments/admin-success', 'billing'],
+  ['POST', '/subscribe/payments/initializeDatabase', 'billing'],
+  ['POST', '/subscribe/payments/downgrade', 'billing'],
+  ['POST', '/subscribe/payments/get-payment', 'billing'],
+  ['POST', '/subscribe/payments/find-payment', 'billing'],
+  ['POST', '/api/sys/presentCouponItem', 'billing'],
+  ['POST', '/api/sys/selectUserItems', 'account'],
+  ['POST', '/api/sys/searchUserItems', 'account'],
+  ['POST', '/api/sys/updateUserItem', 'account'],
+  ['POST', '/api/sys/deleteUserItem', 'account'],
+  ['POST', '/api/sys/insertUserOrderItem', 'billing'],
+  ['POST', '/api/sys/selectUserOrderItems', 'billing'],
+  ['POST', '/api/sys/selectPaymentItems', 'billing'],
+  ['POST', '/api/sys/order/cancel', 'billing'],
+  ['POST', '/api/sys/selectCouponGroupItems', 'billing'],
+  ['POST', '/api/sys/checkCouponOverlap', 'billing'],
+  ['POST', '/api/sys/insertCouponGroupItem', 'billing'],
+  ['POST', '/api/sys/updateCouponGroupItem', 'billing'],
+  ['POST', '/api/sys/insertCouponItems', 'billing'],
+  ['POST', '/api/sys/deleteCouponItem', 'billing'],
+  ['POST', '/api/sys/selectCouponItems', 'billing'],
+  ['POST', '/api/sys/updateCouponItem', 'billing'],
+  ['POST', '/api/sys/subscribe/info', 'billing'],
+  ['POST', '/api/sys/subscribe/payments/admin-cancel', 'billing'],
+  ['POST', '/api/sys/selectUserJoinStatistic', 'statistics'],
+  ['POST', '/api/sys/selectUserConnectStatistic', 'statistics'],
+  ['POST', '/api/sys/selectSearchStatistic', 'statistics'],
+  ['POST', '/api/sys/selectSearchWordStatistic', 'statistics'],
+  ['POST', '/api/sys/selectUserSearchHistory', 'statistics'],
+];
+
+describe('routing', () => {
+  test.each(DOCUMENTED)('%s %s reaches %s unchanged', async (method, path, owner) => {
+    const body = method === 'GET' ? undefined : '{"pageNum":0,"pageSize":10}';
+    const response = await rawRequest(gateway.url, {
+      method,
+      path,
+      headers: { cookie: cookie(adminSid), 'content-type': 'application/json' },
+      body,
+    });
+    expect(response.status).toBe(200);
+    const seen = json(response);
+    if (owner === 'dictionary') {
+      expect(['dictionaryA', 'dictionaryB']).toContain(seen.service);
+    } else {
+      expect(seen.service).toBe(owner);
+    }
+    expect(seen.method).toBe(method);
+    expect(seen.url).toBe(path);
+    expect(seen.body).toBe(body ?? '');
+    expect(seen.headers['x-user-id']).toBe(String(ADMIN.userId));
+  });
+
+  test('when searches repeat, then they alternate between the two dictionary instances', async () => {
+    const served: string[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      served.push(json(await post('/api/dic/search/pyojaeItems', {}, `{"searchWord":"사랑","pageNum":${i}}`)).service);
+    }
+    expect(new Set(served)).toEqual(new Set(['dictionaryA', 'dictionaryB']));
+    for (let i = 1; i < served.length; i += 1) expect(served[i]).not.toBe(served[i - 1]);
+  });
+
+  test.each([
+    ['POST', '/api/nothing/here'],
+    ['POST', '/api/sys/dropAllTables'],
+    ['GET', '/api/dic'],
+    ['DELETE', '/not-a-page'],
+  ])('when %s %s is unknown, then it answers 404 in the error shape', async (method, path) => {
+    const response = await rawRequest(gateway.url, { method, path, headers: { accept: 'application/json' } });
+    expect(response.status).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(json(response)).toEqual(NOT_FOUND);
+  });
+
+  test('when a path climbs out with dot segments or encoded slashes, then it is refused before any service', async () => {
+    const before = upstream.account.hits.length;
+    for (const path of [
+      '/api/user/../sys/selectUserItems',
+      '/api/user/%2e%2e/sys/selectUserItems',
+      '/api/user/x%2f..%2fsys%2fselectUserItems',
+      '/api/user/..\\sys/selectUserItems',
+    ]) {
+      const response = await post(path);
+      expect(response.status).toBe(400);
+      expect(json<{ error: boolean }>(response).error).toBe(true);
+    }
+    expect(upstream.account.hits.length).toBe(before);
+  });
+
+  test("when a service answers 4xx, then the client gets the service's status and body untouched", async () => {
+    const response = await post('/api/user/login', { 'x-echo-status': '400' }, '{"email":');
+    expect(response.status).toBe(400);
+    expect(response.body).toBe(JSON.stringify({ error: true, message: 'account 오류' }));
+  });
+});
+
+describe('request bodies', () => {
+  test('when a body is within the limit, then it reaches the service byte for byte', async () => {
+    const text = JSON.stringify({ word: '아름답다', note: '가'.repeat(100) });
+    const seen = json(await post('/api/dic/wordbook/insertWordbookItem', {}, text));
+    expect(seen.body).toBe(text);
+  });
+
+  test('when a chunked body stays within the limit, then it reaches the service whole', async () => {
+    const chunks = [Buffer.from('{"a":"'), Buffer.from('x'.repeat(300)), Buffer.from('"}')];
+    const response = await rawRequest(gateway.url, {
+      method: 'POST',
+      path: '/api/coupon/use',
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      body: chunks,
+    });
+    expect(json(response).body).toBe(Buffer.concat(chunks).toString());
+  });
+
+  test('when Content-Length is over the limit, then it answers 413 and the service is never called', async () => {
+    const before = upstream.account.hits.length;
+    const response = await post('/api/user/join', {}, JSON.stringify({ name: 'x'.repeat(BODY_LIMIT_BYTES * 2) }));
+    expect(response.status).toBe(413);
+    expect(json(response)).toEqual(TOO_LARGE);
+    expect(upstream.account.hits.length).toBe(before);
+  });
+
+  test('when a chunked body grows past the limit, then it answers 413 and the service is never called', async () => {
+    const before = upstream.billing.hits.length;
+    const response = await rawRequest(gateway.url, {
+      method: 'POST',
+      path: '/api/pay/order/create',
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      body: Array.from({ length: 4 }, () => Buffer.from('y'.repeat(BODY_LIMIT_BYTES / 2))),
+    });
+    expect(response.status).toBe(413);
+    expect(json(response)).toEqual(TOO_LARGE);
+    expect(upstream.billing.hits.length).toBe(before);
+  });
+});
+
+describe('web app', () => {
+  const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+  test.each(['/', '/dictionary/Search/12', '/mgrCoupon/List/Detail', '/subscribe/mobile-billings'])(
+    'when a browser opens %s, then it gets index.html, never cached',
+    async (path) => {
+      const response = await rawRequest(gateway.url, { path, headers: html });
+      expect(response.status).toBe(200);
+      expect(response.body).toBe(fs.readFileSync(`${webDist}/index.html`, 'utf8'));
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  test('when a hashed asset is requested, then it is served with a long immutable cache', async () => {
+    const response = await rawRequest(gateway.url, { path: '/assets/index-4f3a2b1c.js', headers: { accept: '*/*' } });
+    expect(response.status).toBe(200);
+    expect(response.body).toBe('console.log("app");');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('when an unhashed file is requested, then it is revalidated each time', async () => {
+    const response = await rawRequest(gateway.url, { path: '/favicon.svg' });
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('when a missing asset is requested by a script, then it is a 404, not index.html', async () => {
+    const response = await rawRequest(gateway.url, { path: '/assets/gone-00000000.js', headers: { accept: '*/*' } });
+    expect(response.status).toBe(404);
+    expect(json(response)).toEqual(NOT_FOUND);
+  });
+
+  test('when a browser navigates to an API path, then it is proxied, not given the web app', async () => {
+    const response = await rawRequest(gateway.url, { path: '/api/user/logout', headers: html });
+    expect(json(response).service).toBe('account');
+  });
+
+  test('when anything is served, then it carries security headers and no X-Powered-By', async () => {
+    for (const path of ['/dictionary', '/api/user/login']) {
+      const response = await rawRequest(gateway.url, { path, headers: html });
+      expect(response.headers['x-powered-by']).toBeUndefined();
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['content-security-policy']).toContain("script-src 'self';");
+    }
+  });
+});
+
+describe('health', () => {
+  test('when every service answers its /health, then the gateway is healthy', async () => {
+    const response = await rawRequest(gateway.url, { path: '/health' });
+    expect(response.status).toBe(200);
+    expect(json<unknown>(response)).toEqual({
+      status: 'ok',
+      services: {
+        account: 'ok',
+        'dictionary#1': 'ok',
+        'dictionary#2': 'ok',
+        wordbook: 'ok',
+        billing: 'ok',
+        statistics: 'ok',
+      },
+      redis: 'ok',
+    });
+  });
+
+  test('when one dictionary instance reports unhealthy, then the gateway answers 503 naming it', async () => {
+    upstream.dictionaryB.healthStatus = 500;
+    try {
+      const response = await rawRequest(gateway.url, { path: '/health' });
+      expect(response.status).toBe(503);
+      expect(json<{ failing: string[] }>(response).failing).toEqual(['dictionary#2']);
+    } finally {
+      upstream.dictionaryB.healthStatus = 200;
+    }
+  });
+});
+
+// Last: this block stops a service for good.
+describe('when the statistics service is down', () => {
+  beforeAll(() => upstream.statistics.close());
+
+  test('then its admin calls answer 502 in the error shape', async () => {
+    const response = await post('/api/sys/selectSearchStatistic', { cookie: cookie(adminSid) });
+    expect(response.status).toBe(502);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(json(response)).toEqual({
+      error: true,
+      message: '서비스에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+    });
+  });
+
+  test('then /health answers 503 naming it', async () => {
+    const response = await rawRequest(gateway.url, { path: '/health' });
+    expect(response.status).toBe(503);
+    const report = json<{ error: boolean; failing: string[]; services: Record<string, string> }>(response);
+    expect(report.error).toBe(true);
+    expect(report.failing).toEqual(['statistics']);
+    expect(report.services.account).toBe('ok');
+  });
+});

@@ -1,0 +1,50 @@
+// The gateway as production runs it: HSTS on, and with the default
+// CSP_FRAME_ANCESTORS ('self') the app may be framed by itself only.
+import fs from 'node:fs';
+import { startGateway, type RunningGateway } from '../src/main';
+import { rawRequest, startEcho, tempWebDist, type EchoServer } from './support';
+
+let gateway: RunningGateway;
+let upstream: EchoServer;
+let webDist: string;
+
+beforeAll(async () => {
+  upstream = await startEcho('any');
+  webDist = tempWebDist(true);
+  gateway = await startGateway({
+    NODE_ENV: 'production',
+    GATEWAY_PORT: '0',
+    ACCOUNT_URL: upstream.url,
+    DICTIONARY_URLS: upstream.url,
+    WORDBOOK_URL: upstream.url,
+    BILLING_URL: upstream.url,
+    STATISTICS_URL: upstream.url,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    WEB_DIST: webDist,
+    EG_CRYPTO_CIPHER_KEY: 'k'.repeat(32),
+    EG_SESSION_SECRET: 's'.repeat(32),
+    EG_ACCESS_TOKEN_SECRET: 't'.repeat(32),
+  });
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await upstream?.close();
+  if (webDist) fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+test.each([
+  ['a page', 'GET', '/', { accept: 'text/html' }],
+  ['an API answer', 'POST', '/api/dic/search/pyojaeItems', {}],
+  ['a gateway error', 'GET', '/api/nowhere', {}],
+  ['a refused cross-site write', 'POST', '/api/user/login', { origin: 'https://evil.example' }],
+])(
+  'when %s is served in production, then HSTS is on and only the app itself may frame it',
+  async (_what, method, path, headers) => {
+    const response = await rawRequest(gateway.url, { method, path, headers });
+    expect(response.status).toBeLessThan(500);
+    expect(response.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  },
+);

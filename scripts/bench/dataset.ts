@@ -1,0 +1,128 @@
+// The generated 500k headword / 1.5M relation set the benchmarks run on (bench:search, bench:load):
+// generated once into .local/dictionary/, imported into its own alias (never `headwords`: generated
+// data is for benchmarks only), and sampled into deterministic query and id lists.
+import { execFileSync } from 'node:child_process';
+import { createReadStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { chars, choseongOf } from '../../services/dictionary/src/domain/korean';
+import { LOCAL_DIR } from '../../services/dictionary/src/data/paths';
+import { createClient } from '../../services/dictionary/src/store/client';
+import { importDataset, type ImportSummary } from '../../services/dictionary/src/store/import';
+import { ROOT } from '../topology';
+
+export const HEADWORDS = 500_000;
+export const RELATIONS = 1_500_000;
+export const SEED = 1;
+/** The generated set's own alias: marked as benchmark data by its name and by every record's `generated: true`. */
+export const ALIAS = 'bench-generated-headwords';
+export const DATASET = join(LOCAL_DIR, `generated-${HEADWORDS}-${RELATIONS}-seed${SEED}.jsonl`);
+const IMPORT_RECORD = join(LOCAL_DIR, `bench-import-${ALIAS}.json`);
+
+/** Environment for startStack: the dictionary reads the generated alias and loads no default data. */
+export const DATASET_STACK_ENV: Readonly<Record<string, string>> = {
+  DICTIONARY_ALIAS: ALIAS,
+  LOAD_DEFAULT_DATA: 'off',
+};
+
+export interface Sampled {
+  id: number;
+  word: string;
+}
+
+export type QueryKind = 'exact' | 'prefix' | 'choseong' | 'contains';
+export const QUERY_KINDS: readonly QueryKind[] = ['exact', 'prefix', 'choseong', 'contains'];
+
+export interface Query {
+  kind: QueryKind;
+  text: string;
+}
+
+export interface Imported {
+  summary: ImportSummary | null;
+  /** How long the import took (NaN when it ran outside these scripts and left no record). */
+  seconds: number;
+  when: string;
+}
+
+/** Every n-th headword of the file (deterministic), `count` of them. */
+export async function sampleHeadwords(count: number): Promise<Sampled[]> {
+  const every = Math.max(1, Math.floor(HEADWORDS / count));
+  const out: Sampled[] = [];
+  let n = 0;
+  for await (const line of createInterface({ input: createReadStream(DATASET), crlfDelay: Infinity })) {
+    if (n++ % every !== 0 || line === '') continue;
+    const { id, word } = JSON.parse(line) as Sampled;
+    out.push({ id, word });
+  }
+  return out;
+}
+
+/** The query of `kind` a reader would type for `word`. */
+export function queryFor(word: string, kind: QueryKind): string {
+  const c = chars(word);
+  switch (kind) {
+    case 'exact':
+      return word;
+    case 'prefix':
+      return c.slice(0, Math.max(1, Math.min(2, c.length - 1))).join('');
+    case 'choseong':
+      return choseongOf(c.slice(0, Math.min(3, c.length)).join('')) || word;
+    case 'contains':
+      return c.length > 2 ? c.slice(1, 3).join('') : c.slice(-1).join('');
+  }
+}
+
+/** exact, prefix, 초성 and contains queries in turn, one per sampled headword. */
+export function queryMix(sample: readonly Sampled[]): Query[] {
+  return sample.map(({ word }, i) => {
+    const kind = QUERY_KINDS[i % QUERY_KINDS.length] ?? 'exact';
+    return { kind, text: queryFor(word, kind) };
+  });
+}
+
+/** Generates the file when missing and imports it into ALIAS unless the alias already serves it. */
+export async function ensureDataset(opts: { reimport?: boolean; log: (line: string) => void }): Promise<Imported> {
+  const { log } = opts;
+  if (!existsSync(DATASET)) {
+    log(`generating ${DATASET} …`);
+    execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(ROOT, 'services/dictionary/scripts/generate.ts'),
+        '--headwords',
+        String(HEADWORDS),
+        '--relations',
+        String(RELATIONS),
+        '--seed',
+        String(SEED),
+      ],
+      { cwd: ROOT, stdio: 'inherit' },
+    );
+  }
+  const es = createClient();
+  try {
+    log(`importing ${DATASET} into alias ${ALIAS} (skipped when the alias already serves it) …`);
+    const summary = await importDataset(es, DATASET, { alias: ALIAS, force: opts.reimport ?? false });
+    if (!summary.unchanged) {
+      const record = { seconds: summary.elapsedMs / 1000, when: new Date().toISOString(), index: summary.index };
+      writeFileSync(IMPORT_RECORD, JSON.stringify(record, null, 2));
+      return { summary, seconds: record.seconds, when: record.when };
+    }
+    const earlier = existsSync(IMPORT_RECORD)
+      ? (JSON.parse(readFileSync(IMPORT_RECORD, 'utf8')) as { seconds: number; when: string })
+      : { seconds: NaN, when: 'unknown (imported outside these scripts)' };
+    return { summary, seconds: earlier.seconds, when: earlier.when };
+  } finally {
+    await es.close();
+  }
+}
+
+/** Each call returns the next item of `items` (round robin). */
+export function rotating<T>(items: readonly T[]): () => T {
+  if (items.length === 0) throw new Error('rotating() needs at least one item');
+  let i = 0;
+  return () => items[i++ % items.length] as T;
+}

@@ -1,0 +1,83 @@
+// Where each process of the product listens, for `npm start` (dev) and for the
+// test stack (other ports and names, so tests never touch a running dev stack).
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '..');
+export const LOCAL = path.join(ROOT, '.local');
+
+export type ServiceName = 'account' | 'dictionary' | 'wordbook' | 'billing' | 'statistics';
+export const SERVICES: ServiceName[] = ['account', 'dictionary', 'wordbook', 'billing', 'statistics'];
+
+export interface Topology {
+  mode: 'dev' | 'test';
+  gatewayPort: number;
+  sandboxPort: number;
+  ports: Record<ServiceName, number>;
+  /** Environment every process of this stack shares (store URLs, names). */
+  env: Record<string, string>;
+}
+
+/**
+ * TEST_STACK_OFFSET shifts every port and name of the test stack, so several test
+ * runs (e.g. parallel developers' checkouts) can share one machine's servers.
+ */
+export function testStackOffset(): number {
+  const raw = process.env.TEST_STACK_OFFSET ?? '0';
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 399)
+    throw new Error(`TEST_STACK_OFFSET must be an integer 0..399, got ${raw}`);
+  return n;
+}
+
+export function topology(mode: 'dev' | 'test'): Topology {
+  const off = mode === 'test' ? testStackOffset() : 0;
+  // Ten ports per test offset (services +1..+5, sandbox +9), so any two offsets never share one
+  // (offsets 0..399 stay below the gateways' 18080+ and the fault suite's 19100+).
+  const base = mode === 'dev' ? 4000 : 14000 + off * 10;
+  const ports: Record<ServiceName, number> = {
+    account: base + 1,
+    dictionary: base + 2,
+    wordbook: base + 3,
+    billing: base + 4,
+    statistics: base + 5,
+  };
+  const db = mode === 'dev' ? 'syndict' : 'syndict_test';
+  const gatewayPort = mode === 'dev' ? 8080 : 18080 + off;
+  const sandboxPort = mode === 'dev' ? 4100 : base + 9;
+  const suffix = off === 0 ? '' : String(off);
+  return {
+    mode,
+    gatewayPort,
+    sandboxPort,
+    ports,
+    env: {
+      NODE_ENV: mode === 'dev' ? 'development' : 'test',
+      DATABASE_URL: process.env.DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/${db}`,
+      MONGO_URL: process.env.MONGO_URL ?? `mongodb://127.0.0.1:27017/${db}${suffix}`,
+      REDIS_URL: process.env.REDIS_URL ?? `redis://127.0.0.1:6379/${mode === 'dev' ? 0 : 1}`,
+      KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092',
+      KAFKA_TOPIC_PREFIX: mode === 'dev' ? '' : `test${suffix}.`,
+      ELASTICSEARCH_URL: process.env.ELASTICSEARCH_URL ?? 'http://127.0.0.1:9200',
+      DICTIONARY_ALIAS: mode === 'dev' ? 'headwords' : `test${suffix}-headwords`,
+      SMTP_URL: process.env.SMTP_URL ?? 'smtp://127.0.0.1:1025',
+      ACCOUNT_URL: `http://127.0.0.1:${ports.account}`,
+      DICTIONARY_URLS: `http://127.0.0.1:${ports.dictionary}`,
+      WORDBOOK_URL: `http://127.0.0.1:${ports.wordbook}`,
+      BILLING_URL: `http://127.0.0.1:${ports.billing}`,
+      STATISTICS_URL: `http://127.0.0.1:${ports.statistics}`,
+      GATEWAY_PORT: String(gatewayPort),
+      PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
+      PORTONE_API_URL: `http://127.0.0.1:${sandboxPort}`,
+      PORTONE_SANDBOX_PORT: String(sandboxPort),
+      PORTONE_WEBHOOK_URL: `http://127.0.0.1:${gatewayPort}/api/pay/webhook`,
+      PORTONE_SANDBOX_STATE: path.join(LOCAL, 'portone-sandbox', `${mode}${suffix}.json`),
+      // Every browser of a test run reaches the gateway from 127.0.0.1, so per-IP limits are lifted there
+      // (the limits themselves are tested against the account service directly).
+      ...(mode === 'test'
+        ? { LOOKUPS_PER_HOUR: '100000', LOGIN_IP_MAX_FAILURES_PER_HOUR: '100000', MEMBER_SEARCH_PER_MINUTE: '1000' }
+        : {}),
+      // The checkout script comes from the sandbox's origin locally (PortOne's CDN in production).
+      CSP_EXTRA_ORIGINS: `http://127.0.0.1:${sandboxPort}`,
+    },
+  };
+}

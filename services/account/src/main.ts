@@ -1,0 +1,4 @@
+import { runMain } from '@syn/kit';
+import { accountService } from './service';
+
+runMain(accountService);

@@ -1,0 +1,283 @@
+// Registration, email confirmation, login, sessions, device claim and passwords (spec §4, §5, §7.1).
+import { badRequest, HttpError, unauthorized, withTransaction, type Caller } from '@syn/kit';
+import { ACCOUNT_MESSAGES as M, type JoinRequest } from '@syn/kit/rules';
+import { TEXT } from '../domain/messages';
+import { storedUser } from '../domain/users';
+import { mailLink } from '../mail/mailer';
+import { issueToken } from '../security/tokens';
+import { allow } from '../store/limits';
+import type { MemberRecord } from '../store/users';
+import type { AccountContext } from './context';
+
+const tooMany = (retryAfterMs = 60_000) =>
+  new HttpError(429, TEXT.tooManyRequests, { retryAfterSeconds: Math.ceil(retryAfterMs / 1000) });
+
+/** A recommender given as an email or (messenger link) a member id: active and verified members only. */
+export async function findRecommender(ctx: AccountContext, given: string): Promise<MemberRecord | null> {
+  const value = given.trim();
+  const user = /^\d{1,10}$/.test(value)
+    ? await ctx.users.byId(ctx.pool, Number(value))
+    : await ctx.users.byEmail(ctx.pool, value);
+  return user && !user.withdrawn && user.emailVerified ? user : null;
+}
+
+/** POST /api/user/checkRecommendUserInfo. Rate-limited per IP: it tells whether an address is a member. */
+export async function checkRecommender(ctx: AccountContext, given: string, ip: string) {
+  if (!(await allow(ctx.redis, `lookup:${ip}`, ctx.config.LOOKUPS_PER_HOUR, 3600))) throw tooMany();
+  const user = await findRecommender(ctx, given);
+  if (!user) throw badRequest(M.recommenderInvalid);
+  return { userInfo: user.id, message: TEXT.recommenderVerified };
+}
+
+async function sendVerification(
+  ctx: AccountContext,
+  user: { id: number; email: string; name: string },
+  tokenId: string,
+  key: string,
+) {
+  const link = mailLink(ctx.config.PUBLIC_URL, 'confirmEmail', tokenId, key);
+  try {
+    await ctx.mailer.sendVerification(user.email, user.name, link);
+  } catch (err) {
+    // Only the code: a transport error must never carry the link (it holds the token) into the log.
+    ctx.log.error({ userId: user.id, code: (err as { code?: string }).code }, 'verification mail not sent');
+  }
+}
+
+/** POST /api/user/join. */
+export async function join(ctx: AccountContext, req: JoinRequest) {
+  let recommenderId = 0;
+  if (req.recommendUser !== '') {
+    const recommender = await findRecommender(ctx, req.recommendUser);
+    if (!recommender || recommender.id !== req.recommendUserId) throw badRequest(M.recommenderInvalid);
+    recommenderId = recommender.id;
+  }
+  // Cheap check before the deliberate cost of hashing; the unique index decides races.
+  if (await ctx.users.byEmail(ctx.pool, req.email)) throw badRequest(TEXT.emailTaken);
+  const passwordHash = await ctx.hasher.hash(req.password);
+  const token = issueToken();
+  const userId = await withTransaction(ctx.pool, async (tx) => {
+    const id = await ctx.users.insert(tx, {
+      email: req.email,
+      name: req.name,
+      phone: req.phone,
+      passwordHash,
+      grade: 1,
+      emailVerified: false,
+      recommenderId: recommenderId || null,
+      recommendType: req.recommendType,
+      consented: true,
+    });
+    if (id === null) throw badRequest(TEXT.emailTaken);
+    await ctx.tokens.issue(tx, id, 'confirm', token, ctx.config.CONFIRM_TOKEN_TTL_MINUTES);
+    await ctx.publish.userJoined(tx, id, recommenderId, req.recommendType);
+    return id;
+  });
+  ctx.log.info({ userId, recommenderId }, 'member joined');
+  await sendVerification(ctx, { id: userId, email: req.email, name: req.name }, token.id, token.key);
+  return { message: TEXT.joined, registered: true };
+}
+
+/** POST /api/user/confirm: a confirmation link, once. */
+export async function confirm(ctx: AccountContext, secretId: string, secretKey: string) {
+  const userId = await withTransaction(ctx.pool, async (tx) => {
+    const id = await ctx.tokens.consume(tx, secretId, secretKey, 'confirm');
+    if (id === null) return null;
+    await ctx.users.setEmailVerified(tx, id, true);
+    return id;
+  });
+  if (userId === null) throw badRequest(TEXT.confirmInvalid);
+  ctx.log.info({ userId }, 'email confirmed');
+  return { message: TEXT.confirmed, emailAuthenticated: true };
+}
+
+/** Mail requests answer the same whether or not the address is a member; quotas stop mail bombing. */
+async function mailQuota(ctx: AccountContext, email: string, ip: string): Promise<boolean> {
+  if (!(await allow(ctx.redis, `lookup:${ip}`, ctx.config.LOOKUPS_PER_HOUR, 3600))) throw tooMany();
+  return allow(ctx.redis, `mail:${email.toLowerCase()}`, ctx.config.MAILS_PER_ADDRESS_PER_HOUR, 3600);
+}
+
+/** POST /api/user/certify: resend the verification mail. */
+export async function certify(ctx: AccountContext, email: string, ip: string) {
+  if (await mailQuota(ctx, email, ip)) {
+    const user = await ctx.users.byEmail(ctx.pool, email);
+    if (user && !user.emailVerified) {
+      const token = issueToken();
+      await withTransaction(ctx.pool, (tx) =>
+        ctx.tokens.issue(tx, user.id, 'confirm', token, ctx.config.CONFIRM_TOKEN_TTL_MINUTES),
+      );
+      await sendVerification(ctx, user, token.id, token.key);
+    }
+  }
+  return { ok: true, message: TEXT.verificationSent };
+}
+
+/** POST /api/user/find: password-reset mail. */
+export async function find(ctx: AccountContext, email: string, ip: string) {
+  if (await mailQuota(ctx, email, ip)) {
+    const user = await ctx.users.byEmail(ctx.pool, email);
+    if (user) {
+      const token = issueToken();
+      await withTransaction(ctx.pool, (tx) =>
+        ctx.tokens.issue(tx, user.id, 'reset', token, ctx.config.RESET_TOKEN_TTL_MINUTES),
+      );
+      try {
+        await ctx.mailer.sendPasswordReset(
+          user.email,
+          mailLink(ctx.config.PUBLIC_URL, 'changePwByMail', token.id, token.key),
+        );
+      } catch (err) {
+        ctx.log.error({ userId: user.id, code: (err as { code?: string }).code }, 'reset mail not sent');
+      }
+    }
+  }
+  return { message: TEXT.resetSent };
+}
+
+/** POST /api/user/change: new password from a reset link; ends every session of the member. */
+export async function changeByMail(ctx: AccountContext, secretId: string, secretKey: string, password: string) {
+  const userId = await withTransaction(ctx.pool, async (tx) => {
+    const id = await ctx.tokens.consume(tx, secretId, secretKey, 'reset');
+    if (id === null) return null;
+    await ctx.users.setPasswordHash(tx, id, await ctx.hasher.hash(password));
+    // Following the mail link proves the address, as the confirmation link would.
+    await ctx.users.setEmailVerified(tx, id, true);
+    return id;
+  });
+  if (userId === null) throw badRequest(TEXT.resetInvalid);
+  await ctx.sessions.destroyAll(userId);
+  ctx.log.info({ userId }, 'password reset');
+  return { message: TEXT.passwordChanged, changed: true };
+}
+
+export interface LoginResult {
+  sid: string;
+  body: { user: ReturnType<typeof storedUser> };
+}
+
+/** POST /api/user/login. Unknown email and wrong password get the same answer and the same work. */
+export async function login(
+  ctx: AccountContext,
+  email: string,
+  password: string,
+  ip: string,
+  previousSessionHash: string,
+): Promise<LoginResult> {
+  const verdict = await ctx.throttle.check(email, ip);
+  if (!verdict.allowed) {
+    throw new HttpError(429, TEXT.loginThrottled, { retryAfterSeconds: Math.ceil(verdict.retryAfterMs / 1000) });
+  }
+  const user = await ctx.users.byEmail(ctx.pool, email);
+  let ok = false;
+  if (user) ok = await ctx.hasher.verify(user.passwordHash, password);
+  else await ctx.hasher.burn(password);
+  if (!user || !ok) {
+    await ctx.throttle.fail(email, ip);
+    throw unauthorized(TEXT.loginFailed);
+  }
+  await ctx.throttle.succeed(email);
+  if (!user.emailVerified) {
+    throw new HttpError(403, TEXT.emailUnverified, { emailAuthenticated: false, resendPath: '/recertify' });
+  }
+  // A new session id at every login (no fixation); the one the browser had is ended.
+  if (previousSessionHash) await ctx.sessions.destroy(previousSessionHash);
+  const { sid, hash } = await ctx.sessions.create({
+    userId: user.id,
+    grade: user.grade,
+    deviceKey: user.deviceKey,
+    email: user.email,
+  });
+  try {
+    await withTransaction(ctx.pool, async (tx) => {
+      await ctx.users.touchLogin(tx, user.id);
+      await ctx.publish.userLoggedIn(tx, user.id, hash);
+    });
+  } catch (err) {
+    await ctx.sessions.destroy(hash);
+    throw err;
+  }
+  ctx.log.info({ userId: user.id }, 'member logged in');
+  const pass = await ctx.passes.summary(ctx.pool, user.id);
+  return { sid, body: { user: storedUser(user, pass) } };
+}
+
+export async function logout(ctx: AccountContext, caller: Caller) {
+  if (caller.sessionHash) await ctx.sessions.destroy(caller.sessionHash);
+  return { message: TEXT.loggedOut };
+}
+
+/** The signed-in, active member, or 401 (a session of a withdrawn member is ended on the spot). */
+export async function currentMember(ctx: AccountContext, caller: Caller): Promise<MemberRecord> {
+  const user = await ctx.users.byId(ctx.pool, caller.userId);
+  if (!user || user.withdrawn) {
+    if (caller.sessionHash) await ctx.sessions.destroy(caller.sessionHash);
+    throw unauthorized();
+  }
+  return user;
+}
+
+/** The body's userId must be the caller (never trusted for authorisation, only checked). */
+export function assertSelf(caller: Caller, bodyUserId: number | null): void {
+  if (bodyUserId !== null && bodyUserId !== caller.userId) throw badRequest(M.userInvalid);
+}
+
+/** POST /api/user/validate: the stored user, refreshed from the server's truth. */
+export async function validate(ctx: AccountContext, caller: Caller, bodyUserId: number | null, stale = false) {
+  if (bodyUserId !== null && bodyUserId !== caller.userId) throw unauthorized(M.userInvalid);
+  if (stale) {
+    // Another device claimed the account: this session ends here and the web app logs out (duplicate login).
+    if (caller.sessionHash) await ctx.sessions.destroy(caller.sessionHash);
+    throw new HttpError(401, TEXT.deviceReplaced, { authKeyError: true });
+  }
+  const user = await currentMember(ctx, caller);
+  const pass = await ctx.passes.summary(ctx.pool, user.id);
+  return { user: storedUser(user, pass), status: pass.status, item: pass.item };
+}
+
+/** POST /api/user/updateUserConnectInfo (spec §4): this device becomes the member's current one. */
+export async function claimDevice(ctx: AccountContext, caller: Caller, bodyUserId: number | null, key: string) {
+  if (bodyUserId === null) throw badRequest(M.userInvalid);
+  assertSelf(caller, bodyUserId);
+  const user = await currentMember(ctx, caller);
+  const session = await ctx.sessions.get(caller.sessionHash);
+  if (!session || session.userId !== user.id) throw badRequest(M.connectInfoInvalid);
+  await ctx.users.setDeviceKey(ctx.pool, user.id, key);
+  if (!(await ctx.sessions.claimDevice(caller.sessionHash, user.id, key))) throw badRequest(M.connectInfoInvalid);
+  return { authKey: key, message: TEXT.connectInfoSaved };
+}
+
+/** Checks a signed-in member's password, throttled like a login (it is one). */
+export async function checkOwnPassword(
+  ctx: AccountContext,
+  user: MemberRecord,
+  password: string,
+  ip: string,
+  wrongMessage: string,
+): Promise<void> {
+  const verdict = await ctx.throttle.check(user.email, ip);
+  if (!verdict.allowed) {
+    throw new HttpError(429, TEXT.loginThrottled, { retryAfterSeconds: Math.ceil(verdict.retryAfterMs / 1000) });
+  }
+  if (!(await ctx.hasher.verify(user.passwordHash, password))) {
+    await ctx.throttle.fail(user.email, ip);
+    throw badRequest(wrongMessage);
+  }
+}
+
+/** POST /api/user/updateUserInfo: change password; success ends every session of the member. */
+export async function changePassword(
+  ctx: AccountContext,
+  caller: Caller,
+  bodyUserId: number | null,
+  oldPassword: string,
+  newPassword: string,
+  ip: string,
+) {
+  assertSelf(caller, bodyUserId);
+  const user = await currentMember(ctx, caller);
+  await checkOwnPassword(ctx, user, oldPassword, ip, TEXT.oldPasswordWrong);
+  await ctx.users.setPasswordHash(ctx.pool, user.id, await ctx.hasher.hash(newPassword));
+  await ctx.sessions.destroyAll(user.id);
+  ctx.log.info({ userId: user.id }, 'password changed');
+  return { message: TEXT.passwordChanged };
+}

@@ -1,0 +1,57 @@
+// Express app factory of the billing service (no listen here).
+import { checks, createApp, type Logger, type Pool } from '@syn/kit';
+import type { Express } from 'express';
+import type { Clock } from './domain/clock';
+import type { Billing } from './flows/billing';
+import type { UserDirectory } from './domain/users';
+import type { BillingStore } from './store/store';
+import { adminRoutes } from './routes/admin';
+import { memberRoutes } from './routes/member';
+import { payConfigRoutes, type PayClientConfig } from './routes/payConfig';
+import { subscribeRoutes } from './routes/subscribe';
+import { couponRoutes } from './coupons/routes';
+import type { Coupons } from './coupons/flows';
+import type { CouponStore } from './coupons/store';
+
+export interface AppDeps {
+  log: Logger;
+  pool: Pool;
+  bodyLimit: string;
+  billing: Billing;
+  store: BillingStore;
+  users: UserDirectory;
+  clock: Clock;
+  /** The browser's PortOne script and merchant code (GET /api/pay/config). */
+  payClient: PayClientConfig;
+  /** Coupons, gifts, referral rewards and legacy grants (src/coupons). */
+  coupons: { flows: Coupons; store: CouponStore };
+}
+
+export function createBillingApp(a: AppDeps): Express {
+  const d = {
+    billing: a.billing,
+    store: a.store,
+    pool: a.pool,
+    clock: a.clock,
+    users: a.users,
+    warn: (o: object, m: string) => a.log.warn(o, m),
+  };
+  return createApp({
+    log: a.log,
+    bodyLimit: a.bodyLimit,
+    health: { postgres: checks.postgres(a.pool) },
+    routes: (app) => {
+      memberRoutes(app, d);
+      payConfigRoutes(app, { billing: a.billing, payClient: a.payClient });
+      subscribeRoutes(app, d);
+      adminRoutes(app, d);
+      couponRoutes(app, {
+        coupons: a.coupons.flows,
+        store: a.coupons.store,
+        pool: a.pool,
+        users: a.users,
+        warn: d.warn,
+      });
+    },
+  });
+}

@@ -1,0 +1,808 @@
+// The billing rules at work: orders, verification against the provider, grants,
+// refunds, subscriptions and the scheduled jobs. Handlers call these; these call
+// the store (inside transactions) and the provider (outside them, except where a
+// row lock must cover the provider call).
+import {
+  HttpError,
+  badRequest,
+  conflict,
+  notFound,
+  withTransaction,
+  type Logger,
+  type Pool,
+  type PoolClient,
+} from '@syn/kit';
+import { BILLING_MESSAGES as M } from '@syn/kit/rules';
+import { randomBytes } from 'node:crypto';
+import { amountOf, customerUidOf, itemIdOfPlan, periodEnd, type Product } from '../domain/catalogue';
+import { DAY_MS, type Clock } from '../domain/clock';
+import { chargeOf, wonOf } from '../domain/charge';
+import { ProviderError, type PaymentProvider, type ProviderPayment } from '../domain/provider';
+import { onRenewalDeclined, renewalMerchantUid } from '../domain/renewal';
+import type { Mailer, UserDirectory } from '../domain/users';
+import { passChanged, paymentCompleted, paymentRefunded, type EventSink } from '../events/publish';
+import type { Order, Pass, Subscription } from '../store/rows';
+import type { BillingStore, PassView, UserScope } from '../store/store';
+
+export interface BillingOptions {
+  pool: Pool;
+  store: BillingStore;
+  sink: EventSink;
+  provider: PaymentProvider;
+  users: UserDirectory;
+  mailer: Mailer | null;
+  clock: Clock;
+  log: Logger;
+  customerPrefix: string;
+  retryDelaysMs: number[];
+  /** Days after payment in which a member may cancel (and be refunded) by themselves. */
+  memberRefundDays: number;
+}
+
+export type GrantOutcome = 'granted' | 'already' | 'failed' | 'forged' | 'pending' | 'cancelled';
+
+export interface GrantResult {
+  outcome: GrantOutcome;
+  order: Order;
+  pass: Pass | null;
+  failReason: string | null;
+}
+
+export interface JobReport {
+  renewed: number;
+  declined: number;
+  locked: number;
+  expired: number;
+  started: number;
+}
+
+export const MEMBER_REFUND_REASON = '사용자 요청에 의한 환불';
+/** `3800원`, `4 USD`: how failure reasons state an amount. */
+const money = (amount: number, currency: string) => (currency === 'KRW' ? `${amount}원` : `${amount} ${currency}`);
+
+const FORGED_REFUND_REASON = '결제 금액 불일치로 인한 자동 취소';
+
+const failHttp = (message: string) => new HttpError(400, message, { code: 'fail' });
+
+export class Billing {
+  constructor(private readonly o: BillingOptions) {}
+
+  private get store() {
+    return this.o.store;
+  }
+  private now(): Date {
+    return this.o.clock.now();
+  }
+
+  // --- catalogue and reads ------------------------------------------------------
+
+  async products(): Promise<Product[]> {
+    return this.store.products(this.o.pool);
+  }
+
+  async currentPass(userId: number): Promise<PassView | null> {
+    return this.store.currentPass(this.o.pool, userId);
+  }
+
+  customerUidOf(itemId: number, userId: number): string {
+    return customerUidOf(this.o.customerPrefix, itemId, userId);
+  }
+
+  // --- one-off payment ----------------------------------------------------------
+
+  /** A ready (STANDBY) order; the amount is ours, registered with the provider (prepare). */
+  async createOrder(
+    userId: number,
+    input: { itemId: number; amount?: number; pg?: string; payMethod?: string },
+  ): Promise<Order> {
+    const product = await this.store.product(this.o.pool, input.itemId);
+    if (!product || !product.purchasable) throw badRequest(M.productNotFound);
+    const amount = amountOf(product);
+    if (input.amount !== undefined && input.amount !== amount) {
+      this.o.log.warn(
+        { userId, itemId: input.itemId, sent: input.amount, amount },
+        'order create with a wrong amount refused',
+      );
+      throw badRequest(M.amountMismatch);
+    }
+    if (await this.store.currentPass(this.o.pool, userId)) throw conflict(M.passInUse);
+    const merchantUid = `ord_${Date.now().toString(36)}_${randomBytes(6).toString('hex')}`;
+    const order = await this.store.insertOrder(this.o.pool, {
+      merchantUid,
+      userId,
+      itemId: product.itemId,
+      name: product.name,
+      amount,
+      kind: 'ONEOFF',
+      status: 'STANDBY',
+      pg: input.pg ?? null,
+      payMethod: input.payMethod ?? null,
+      at: this.now(),
+    });
+    // Registered in what the checkout charges (US dollars for the international wallet).
+    await this.o.provider.prepare(merchantUid, chargeOf(order!).amount).catch((err: unknown) => {
+      // The server-side amount check still guards; prepare only stops a tampered checkout earlier.
+      this.o.log.warn({ err, merchantUid }, 'provider prepare failed');
+    });
+    return order!;
+  }
+
+  /**
+   * Verifies a payment with the provider and grants once. `userId` (the caller) must own
+   * the order; the webhook passes none. Never trusts the browser's amount or status.
+   */
+  async complete(input: { impUid?: string; merchantUid: string; userId?: number }): Promise<GrantResult> {
+    const known = await this.store.orderByMerchant(this.o.pool, input.merchantUid);
+    if (!known || (input.userId !== undefined && known.userId !== input.userId)) throw notFound(M.paymentNotFound);
+    if (known.status === 'SUCCESS') {
+      return {
+        outcome: 'already',
+        order: known,
+        pass: await this.store.passOfOrder(this.o.pool, known.orderId),
+        failReason: null,
+      };
+    }
+    const pp = input.impUid
+      ? await this.o.provider.getPayment(input.impUid)
+      : await this.o.provider.findByMerchantUid(input.merchantUid);
+    if (!pp) throw notFound(M.paymentNotFound);
+    if (pp.merchantUid !== input.merchantUid) {
+      this.o.log.warn(
+        { merchantUid: input.merchantUid, impUid: input.impUid, providerMerchantUid: pp.merchantUid },
+        'imp_uid of another order',
+      );
+      throw badRequest(M.orderRequired);
+    }
+    return this.applyProviderPayment(pp);
+  }
+
+  /** Applies what the provider says about one of our orders, idempotently. */
+  async applyProviderPayment(pp: ProviderPayment): Promise<GrantResult> {
+    const result = await withTransaction(this.o.pool, (tx) => this.applyInTx(tx, pp, this.now()));
+    if (result.outcome === 'forged') await this.refundForged(result.order, pp);
+    return result;
+  }
+
+  private async applyInTx(tx: PoolClient, pp: ProviderPayment, now: Date): Promise<GrantResult> {
+    const order = await this.store.orderByMerchant(tx, pp.merchantUid, true);
+    if (!order) throw notFound(M.paymentNotFound);
+    if (order.status === 'SUCCESS' || order.status === 'CANCEL') {
+      return { outcome: 'already', order, pass: await this.passOfOrder(tx, order), failReason: null };
+    }
+    const record = (status: ProviderPayment['status'], failReason: string | null) =>
+      this.store.upsertPayment(tx, order.orderId, {
+        impUid: pp.impUid,
+        status,
+        amount: pp.amount,
+        currency: pp.currency,
+        failReason,
+        paidAt: pp.paidAt,
+        at: now,
+      });
+    if (pp.status === 'paid' || pp.status === 'cancelled') {
+      // Amount and currency both: the same number in another currency is another amount, and a
+      // payment whose currency the provider does not state is refused too (fail closed).
+      const expected = chargeOf(order);
+      const currencyOk = pp.currency === expected.currency;
+      if (pp.amount !== expected.amount || !currencyOk) {
+        const paid = money(pp.amount, pp.currency ?? '(통화 없음)');
+        const reason = `결제 ${currencyOk ? '금액' : '통화'} 불일치: 주문 ${money(expected.amount, expected.currency)}, 결제 ${paid}`;
+        this.o.log.warn(
+          {
+            merchantUid: order.merchantUid,
+            impUid: pp.impUid,
+            userId: order.userId,
+            expected: expected.amount,
+            paid: pp.amount,
+            expectedCurrency: expected.currency,
+            currency: pp.currency,
+          },
+          currencyOk ? 'tampered payment amount: nothing granted' : 'payment currency mismatch: nothing granted',
+        );
+        await record(pp.status, reason);
+        await this.store.setOrder(tx, order.orderId, { status: 'FAIL', at: now });
+        return { outcome: 'forged', order: { ...order, status: 'FAIL' }, pass: null, failReason: reason };
+      }
+    }
+    if (pp.status === 'paid') {
+      await record('paid', null);
+      const pass = await this.grantInTx(tx, order, pp, now);
+      return {
+        outcome: 'granted',
+        order: { ...order, status: 'SUCCESS', passId: pass.passId },
+        pass,
+        failReason: null,
+      };
+    }
+    if (pp.status === 'failed' || pp.status === 'cancelled') {
+      await record(pp.status, pp.failReason);
+      await this.store.setOrder(tx, order.orderId, { status: 'FAIL', at: now });
+      return {
+        outcome: pp.status === 'failed' ? 'failed' : 'cancelled',
+        order: { ...order, status: 'FAIL' },
+        pass: null,
+        failReason: pp.failReason,
+      };
+    }
+    await record('ready', null);
+    return { outcome: 'pending', order, pass: null, failReason: null };
+  }
+
+  private async passOfOrder(db: PoolClient, order: Order): Promise<Pass | null> {
+    return order.passId ? this.store.pass(db, order.passId) : this.store.passOfOrder(db, order.orderId);
+  }
+
+  /** The order is paid and verified: a new pass, or (renewal) a longer one. */
+  private async grantInTx(tx: PoolClient, order: Order, pp: ProviderPayment, now: Date): Promise<Pass> {
+    const product = await this.store.product(tx, order.itemId);
+    if (!product) throw new Error(`order ${order.merchantUid} names unknown item ${order.itemId}`);
+    let pass: Pass;
+    if (order.kind === 'RENEWAL' && order.passId) {
+      const current = (await this.store.pass(tx, order.passId, true))!;
+      pass = await this.store.setPass(tx, current.passId, {
+        status: 'START',
+        endDate: periodEnd(current.endDate, product),
+        lockDate: null,
+        at: now,
+      });
+    } else {
+      pass = await this.newPass(tx, order, product, now);
+    }
+    await this.store.setOrder(tx, order.orderId, {
+      status: 'SUCCESS',
+      at: now,
+      pg: pp.pg,
+      payMethod: pp.payMethod,
+      passId: pass.passId,
+    });
+    if (order.subscriptionId) {
+      const sub = (await this.store.subscription(tx, order.subscriptionId, true))!;
+      await this.store.setSubscription(tx, sub.subscriptionId, {
+        status: 'START',
+        passId: pass.passId,
+        cycle: sub.cycle + 1,
+        retryCount: 0,
+        nextChargeAt: pass.endDate,
+        at: now,
+      });
+    }
+    await paymentCompleted(
+      tx,
+      this.o.sink,
+      // Won, as every statistic counts (verified: the provider charged exactly chargeOf(order)).
+      { userId: order.userId, merchantUid: order.merchantUid, itemId: order.itemId, amount: order.amount },
+      now,
+    );
+    await passChanged(tx, this.o.sink, pass, now);
+    return pass;
+  }
+
+  /** A pass starts now, or queues after the user's live passes (never overlaps, never lost). */
+  private async newPass(tx: PoolClient, order: Order, product: Product, now: Date): Promise<Pass> {
+    await this.store.lockUser(tx, order.userId);
+    const live = await this.store.livePasses(tx, order.userId);
+    const latestEnd = live[0]?.endDate;
+    const start = latestEnd && latestEnd > now ? latestEnd : now;
+    return this.store.insertPass(tx, {
+      userId: order.userId,
+      itemId: order.itemId,
+      orderId: order.orderId,
+      subscriptionId: order.subscriptionId,
+      status: start > now ? 'STANDBY' : 'START',
+      startDate: start,
+      endDate: periodEnd(start, product),
+      at: now,
+    });
+  }
+
+  /** Money that does not match the order goes back to the payer. */
+  private async refundForged(order: Order, pp: ProviderPayment): Promise<void> {
+    const remaining = pp.amount - pp.cancelAmount;
+    if (remaining <= 0) return;
+    try {
+      await this.o.provider.cancel({
+        impUid: pp.impUid,
+        amount: remaining,
+        checksum: remaining,
+        reason: FORGED_REFUND_REASON,
+      });
+      await this.store.markRefunded(this.o.pool, order.orderId, remaining, FORGED_REFUND_REASON, this.now());
+    } catch (err) {
+      this.o.log.error(
+        { err, merchantUid: order.merchantUid },
+        'refund of a tampered payment failed: reconcile by hand',
+      );
+    }
+  }
+
+  /** The browser reports a failure: recorded unless the provider says it was paid after all. */
+  async fail(userId: number, input: { impUid?: string; merchantUid: string; message: string }): Promise<Order> {
+    const order = await this.store.orderByMerchant(this.o.pool, input.merchantUid);
+    if (!order || order.userId !== userId) throw notFound(M.paymentNotFound);
+    if (input.impUid) {
+      const pp = await this.o.provider.getPayment(input.impUid).catch(() => null);
+      if (pp && pp.merchantUid === order.merchantUid && pp.status === 'paid')
+        return (await this.applyProviderPayment(pp)).order;
+    }
+    return withTransaction(this.o.pool, async (tx) => {
+      const locked = (await this.store.orderByMerchant(tx, input.merchantUid, true))!;
+      if (locked.status !== 'STANDBY') return locked;
+      const now = this.now();
+      await this.store.upsertPayment(tx, locked.orderId, {
+        impUid: input.impUid ?? null,
+        status: 'failed',
+        amount: locked.amount,
+        failReason: input.message,
+        at: now,
+      });
+      await this.store.setOrder(tx, locked.orderId, { status: 'FAIL', at: now });
+      return { ...locked, status: 'FAIL' as const };
+    });
+  }
+
+  /** Spec "mark usage successful": the order's pass is in use (a queued one says STANDBY). */
+  async usedSuccess(userId: number, merchantUid: string): Promise<Pass> {
+    const order = await this.store.orderByMerchant(this.o.pool, merchantUid);
+    if (!order || order.userId !== userId) throw notFound(M.paymentNotFound);
+    if (order.status !== 'SUCCESS') {
+      // The browser may be ahead of the provider's answer: verify once more.
+      const r = await this.complete({ merchantUid, userId });
+      if (r.outcome !== 'granted' && r.outcome !== 'already') throw failHttp(M.paymentFailed);
+    }
+    const fresh = (await this.store.orderByMerchant(this.o.pool, merchantUid))!;
+    const pass = fresh.passId ? await this.store.pass(this.o.pool, fresh.passId) : null;
+    if (!pass) throw notFound(M.paymentNotFound);
+    return pass;
+  }
+
+  // --- refunds ------------------------------------------------------------------
+
+  /**
+   * Refunds a paid order in full. The order and payment rows stay locked across the provider
+   * call, so concurrent refunds queue and the second sees REFUND; the provider `checksum`
+   * refuses a refund of money already returned even if our row was lost.
+   */
+  async refund(
+    merchantUid: string,
+    reason: string,
+    opts: { ownerId?: number; stopSubscription: boolean },
+  ): Promise<Order> {
+    const client = await this.o.pool.connect();
+    let stoppedSub: Subscription | null = null;
+    try {
+      await client.query('BEGIN');
+      const order = await this.store.orderByMerchant(client, merchantUid, true);
+      if (!order || (opts.ownerId !== undefined && order.userId !== opts.ownerId)) throw notFound(M.paymentNotFound);
+      const pay = await this.store.payment(client, order.orderId, true);
+      if (pay && (pay.refundedAmount > 0 || pay.status === 'cancelled')) throw conflict(M.alreadyRefunded);
+      if (!pay || pay.status !== 'paid' || !pay.impUid || order.status !== 'SUCCESS') throw notFound(M.paymentNotFound);
+      const remaining = pay.amount - pay.refundedAmount;
+      let refunded: number;
+      try {
+        const pp = await this.o.provider.cancel({ impUid: pay.impUid, amount: remaining, checksum: remaining, reason });
+        refunded = pp.cancelAmount;
+      } catch (err) {
+        const cur = await this.o.provider.getPayment(pay.impUid).catch(() => null);
+        if (cur?.status === 'cancelled') {
+          // Refunded already (a crash after the provider's answer, or the provider's console): catch up, then say so.
+          await this.applyRefundInTx(client, order, cur.cancelAmount, reason, opts.stopSubscription);
+          await client.query('COMMIT');
+          throw conflict(M.alreadyRefunded);
+        }
+        this.o.log.error({ err, merchantUid }, 'provider refused the refund');
+        throw new HttpError(502, M.processingError);
+      }
+      stoppedSub = await this.applyRefundInTx(client, order, refunded, reason, opts.stopSubscription);
+      await client.query('COMMIT');
+      return { ...order, status: 'CANCEL' };
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+      if (stoppedSub) await this.unscheduleQuietly(stoppedSub.customerUid);
+    }
+  }
+
+  private async applyRefundInTx(
+    tx: PoolClient,
+    order: Order,
+    amount: number,
+    reason: string,
+    stopSubscription: boolean,
+  ): Promise<Subscription | null> {
+    const now = this.now();
+    await this.store.markRefunded(tx, order.orderId, amount, reason, now);
+    await this.store.setOrder(tx, order.orderId, { status: 'CANCEL', at: now });
+    const pass = await this.passOfOrder(tx, order);
+    if (pass && (pass.status === 'START' || pass.status === 'STANDBY' || pass.status === 'LOCK')) {
+      const cancelled = await this.store.setPass(tx, pass.passId, { status: 'CANCEL', at: now });
+      await passChanged(tx, this.o.sink, cancelled, now);
+    }
+    // Events count won: a refund in the wallet's dollars is stated as its share of the order.
+    const pay = await this.store.payment(tx, order.orderId);
+    const won = pay ? wonOf(amount, pay, order.amount) : amount;
+    await paymentRefunded(
+      tx,
+      this.o.sink,
+      { userId: order.userId, merchantUid: order.merchantUid, itemId: order.itemId, amount: won },
+      now,
+    );
+    let stopped: Subscription | null = null;
+    if (stopSubscription && order.subscriptionId) {
+      const sub = await this.store.subscription(tx, order.subscriptionId, true);
+      if (sub && (sub.status === 'START' || sub.status === 'STANDBY' || sub.status === 'LOCK')) {
+        await this.store.setSubscription(tx, sub.subscriptionId, {
+          status: 'CANCEL',
+          nextChargeAt: null,
+          cancelReason: reason,
+          cancelledAt: now,
+          at: now,
+        });
+        stopped = sub;
+      }
+    }
+    return stopped;
+  }
+
+  /** A member cancels their own order: an unpaid one is dropped, a paid one refunded within the window. */
+  async memberCancel(userId: number, merchantUid: string, reason: string | undefined): Promise<Order> {
+    const order = await this.store.orderByMerchant(this.o.pool, merchantUid);
+    if (!order || order.userId !== userId) throw notFound(M.paymentNotFound);
+    if (order.status === 'STANDBY' || order.status === 'FAIL') {
+      await this.store.setOrder(this.o.pool, order.orderId, { status: 'CANCEL', at: this.now() });
+      return { ...order, status: 'CANCEL' };
+    }
+    if (order.status === 'CANCEL') throw conflict(M.alreadyRefunded);
+    if (this.now().getTime() - order.createdAt.getTime() > this.o.memberRefundDays * DAY_MS) {
+      throw badRequest(M.refundWindowPassed);
+    }
+    return this.refund(merchantUid, reason || MEMBER_REFUND_REASON, { ownerId: userId, stopSubscription: true });
+  }
+
+  /** Provider-side cancellation (webhook): our records follow the provider's. */
+  async syncCancelled(pp: ProviderPayment): Promise<void> {
+    await withTransaction(this.o.pool, async (tx) => {
+      const order = await this.store.orderByMerchant(tx, pp.merchantUid, true);
+      if (!order || order.status !== 'SUCCESS') return;
+      const pay = await this.store.payment(tx, order.orderId, true);
+      if (!pay || pay.refundedAmount > 0) return;
+      await this.applyRefundInTx(tx, order, pp.cancelAmount, '결제사에서 취소됨', true);
+    });
+  }
+
+  /** Webhooks are unsigned (v1): the body only says which payment to look at. */
+  async webhook(impUid: string, merchantUid: string | undefined): Promise<GrantOutcome | 'ignored'> {
+    const pp = await this.o.provider.getPayment(impUid);
+    if (!pp || (merchantUid && pp.merchantUid !== merchantUid)) return 'ignored';
+    const order = await this.store.orderByMerchant(this.o.pool, pp.merchantUid);
+    if (!order) return 'ignored';
+    if (pp.status === 'cancelled' && order.status === 'SUCCESS') {
+      await this.syncCancelled(pp);
+      return 'cancelled';
+    }
+    return (await this.applyProviderPayment(pp)).outcome;
+  }
+
+  // --- subscriptions ------------------------------------------------------------
+
+  /** `/subscribe/{product}-billings`: the billing key is at the provider; charge the first month. */
+  async subscribe(
+    userId: number,
+    plan: string,
+    input: { merchantUid: string; customerUid?: string },
+  ): Promise<GrantResult> {
+    const itemId = itemIdOfPlan(plan);
+    const product = itemId === null ? null : await this.store.product(this.o.pool, itemId);
+    if (!product) throw notFound(M.productNotFound);
+    const customerUid = this.customerUidOf(product.itemId, userId);
+    if (input.customerUid && input.customerUid !== customerUid) throw badRequest(M.orderRequired);
+    const existing = await this.store.orderByMerchant(this.o.pool, input.merchantUid);
+    if (existing) {
+      if (existing.userId !== userId) throw notFound(M.paymentNotFound);
+      if (existing.status === 'SUCCESS') return this.complete({ merchantUid: existing.merchantUid, userId });
+    }
+    if (await this.store.currentPass(this.o.pool, userId)) throw conflict(M.passInUse);
+    const key = await this.o.provider.getBillingKey(customerUid);
+    if (!key) throw failHttp(M.recurringUnavailable);
+    const amount = amountOf(product);
+    const now = this.now();
+    const sub = await withTransaction(this.o.pool, async (tx) => {
+      await this.store.lockUser(tx, userId);
+      const live = await this.store.liveSubscription(tx, customerUid, true);
+      if (live?.status === 'START') throw conflict(M.passInUse);
+      const s =
+        live ?? (await this.store.insertSubscription(tx, { customerUid, userId, itemId: product.itemId, at: now }));
+      const order = await this.store.insertOrder(tx, {
+        merchantUid: input.merchantUid,
+        userId,
+        itemId: product.itemId,
+        name: product.name,
+        amount,
+        kind: 'SUBSCRIBE',
+        status: 'STANDBY',
+        subscriptionId: s.subscriptionId,
+        at: now,
+      });
+      if (!order && !existing) throw conflict(M.orderRequired);
+      return s;
+    });
+    let pp: ProviderPayment | null;
+    try {
+      pp = await this.o.provider.chargeAgain({
+        customerUid,
+        merchantUid: input.merchantUid,
+        amount,
+        name: product.name,
+      });
+    } catch (err) {
+      // e.g. "already paid" after a retried request: the provider's record decides.
+      pp = await this.o.provider.findByMerchantUid(input.merchantUid).catch(() => null);
+      if (!pp) {
+        this.o.log.warn({ err, customerUid }, 'first subscription charge failed');
+        await this.failSubscription(sub.subscriptionId);
+        throw failHttp(M.recurringUnavailable);
+      }
+    }
+    const result = await this.applyProviderPayment(pp);
+    if (result.outcome !== 'granted' && result.outcome !== 'already') {
+      await this.failSubscription(sub.subscriptionId);
+      throw failHttp(M.paymentFailed);
+    }
+    return result;
+  }
+
+  /** Spec "ready record" of a subscription (`/subscribe/payments/initializeDatabase`), before the key is issued. */
+  async prepareSubscription(userId: number, plan: string, merchantUid: string): Promise<Order> {
+    const itemId = itemIdOfPlan(plan);
+    const product = itemId === null ? null : await this.store.product(this.o.pool, itemId);
+    if (!product) throw notFound(M.productNotFound);
+    if (await this.store.currentPass(this.o.pool, userId)) throw conflict(M.passInUse);
+    const customerUid = this.customerUidOf(product.itemId, userId);
+    const now = this.now();
+    return withTransaction(this.o.pool, async (tx) => {
+      await this.store.lockUser(tx, userId);
+      const existing = await this.store.orderByMerchant(tx, merchantUid);
+      if (existing) {
+        if (existing.userId !== userId) throw notFound(M.paymentNotFound);
+        return existing;
+      }
+      const live = await this.store.liveSubscription(tx, customerUid, true);
+      if (live?.status === 'START') throw conflict(M.passInUse);
+      const sub =
+        live ?? (await this.store.insertSubscription(tx, { customerUid, userId, itemId: product.itemId, at: now }));
+      return (await this.store.insertOrder(tx, {
+        merchantUid,
+        userId,
+        itemId: product.itemId,
+        name: product.name,
+        amount: amountOf(product),
+        kind: 'SUBSCRIBE',
+        status: 'STANDBY',
+        subscriptionId: sub.subscriptionId,
+        at: now,
+      }))!;
+    });
+  }
+
+  private async failSubscription(id: number): Promise<void> {
+    await this.store.setSubscription(this.o.pool, id, { status: 'FAIL', nextChargeAt: null, at: this.now() });
+  }
+
+  /** Stops auto-billing; the pass runs to its end date. `userId` undefined = administrator. */
+  async cancelSubscription(
+    customerUid: string,
+    reason: string | undefined,
+    userId?: number,
+  ): Promise<{ sub: Subscription; pass: Pass | null }> {
+    const result = await withTransaction(this.o.pool, async (tx) => {
+      const sub = await this.store.liveSubscription(tx, customerUid, true);
+      if (!sub || (userId !== undefined && sub.userId !== userId)) throw notFound(M.subscriptionNotFound);
+      const now = this.now();
+      await this.store.setSubscription(tx, sub.subscriptionId, {
+        status: 'CANCEL',
+        nextChargeAt: null,
+        cancelReason: reason ?? null,
+        cancelledAt: now,
+        at: now,
+      });
+      const pass = sub.passId ? await this.store.pass(tx, sub.passId) : null;
+      return { sub: { ...sub, status: 'CANCEL' as const }, pass };
+    });
+    await this.unscheduleQuietly(customerUid);
+    return result;
+  }
+
+  private async unscheduleQuietly(customerUid: string): Promise<void> {
+    // We renew with `again`, not provider schedules; this only clears any left at the provider.
+    await this.o.provider.unschedule(customerUid).catch(() => undefined);
+  }
+
+  async subscriptionInfo(customerUid: string): Promise<{ sub: Subscription; pass: Pass | null } | null> {
+    const sub = await this.store.latestSubscription(this.o.pool, customerUid);
+    if (!sub) return null;
+    return { sub, pass: sub.passId ? await this.store.pass(this.o.pool, sub.passId) : null };
+  }
+
+  /** The latest paid order of a subscription (admin cancel by customer_uid). */
+  async latestPaidMerchantUid(customerUid: string): Promise<string | null> {
+    const r = await this.o.pool.query(
+      `SELECT o.merchant_uid FROM ${this.store.s}.orders o JOIN ${this.store.s}.subscriptions s ON s.subscription_id = o.subscription_id
+        WHERE s.customer_uid = $1 AND o.status = 'SUCCESS' ORDER BY o.created_at DESC, o.order_id DESC LIMIT 1`,
+      [customerUid],
+    );
+    return r.rows[0] ? String(r.rows[0].merchant_uid) : null;
+  }
+
+  // --- administrator --------------------------------------------------------------
+
+  /** A pass granted by an administrator (no payment): starts now or queues after the current one. */
+  async adminGrant(userId: number, itemId: number): Promise<Pass> {
+    const product = await this.store.product(this.o.pool, itemId);
+    if (!product) throw badRequest(M.productNotFound);
+    const now = this.now();
+    return withTransaction(this.o.pool, async (tx) => {
+      const order = (await this.store.insertOrder(tx, {
+        merchantUid: `adm_${Date.now().toString(36)}_${randomBytes(6).toString('hex')}`,
+        userId,
+        itemId,
+        name: product.name,
+        amount: 0,
+        kind: 'ADMIN',
+        status: 'SUCCESS',
+        at: now,
+      }))!;
+      const pass = await this.newPass(tx, order, product, now);
+      await this.store.setOrder(tx, order.orderId, { status: 'SUCCESS', at: now, passId: pass.passId });
+      await passChanged(tx, this.o.sink, pass, now);
+      return pass;
+    });
+  }
+
+  // --- scheduled jobs -------------------------------------------------------------
+
+  /** Everything due at `now`: renewals, queued passes starting, passes ending. Safe on several replicas. */
+  async runDueJobs(now: Date = this.now(), scope?: UserScope): Promise<JobReport> {
+    const report: JobReport = { renewed: 0, declined: 0, locked: 0, expired: 0, started: 0 };
+    for (let i = 0; i < 500; i++) {
+      const outcome = await this.renewOne(now, scope);
+      if (outcome === null) break;
+      report[outcome] += 1;
+    }
+    report.started = await this.batch(
+      now,
+      scope,
+      (tx, n) => this.store.claimStartingPasses(tx, now, n, scope),
+      'START',
+    );
+    report.expired = await this.batch(
+      now,
+      scope,
+      (tx, n) => this.store.claimExpiredPasses(tx, now, n, scope),
+      'EXPIRED',
+    );
+    return report;
+  }
+
+  private async batch(
+    now: Date,
+    _scope: UserScope | undefined,
+    claim: (tx: PoolClient, n: number) => Promise<Pass[]>,
+    status: 'START' | 'EXPIRED',
+  ): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await withTransaction(this.o.pool, async (tx) => {
+        const passes = await claim(tx, 100);
+        for (const p of passes) {
+          const changed = await this.store.setPass(tx, p.passId, { status, at: now });
+          await passChanged(tx, this.o.sink, changed, now);
+        }
+        return passes.length;
+      });
+      total += n;
+      if (n < 100) return total;
+    }
+  }
+
+  /** One due renewal under its row lock; the merchant_uid is deterministic so a crash never charges twice. */
+  private async renewOne(now: Date, scope?: UserScope): Promise<'renewed' | 'declined' | 'locked' | null> {
+    let lockedUser: number | null = null;
+    // Set inside the transaction callback (the cast keeps TypeScript from narrowing it to null).
+    let forged = null as { order: Order; pp: ProviderPayment } | null;
+    const outcome = await withTransaction(this.o.pool, async (tx) => {
+      const sub = await this.store.claimDueRenewal(tx, now, scope);
+      if (!sub) return null;
+      const product = (await this.store.product(tx, sub.itemId))!;
+      const amount = amountOf(product);
+      const merchantUid = renewalMerchantUid(sub.subscriptionId, sub.cycle, sub.retryCount);
+      const order =
+        (await this.store.orderByMerchant(tx, merchantUid, true)) ??
+        (await this.store.insertOrder(tx, {
+          merchantUid,
+          userId: sub.userId,
+          itemId: sub.itemId,
+          name: product.name,
+          amount,
+          kind: 'RENEWAL',
+          status: 'STANDBY',
+          subscriptionId: sub.subscriptionId,
+          passId: sub.passId,
+          at: now,
+        }))!;
+      let pp: ProviderPayment | null = await this.o.provider.findByMerchantUid(merchantUid).catch(() => null);
+      if (!pp || pp.status !== 'paid') {
+        try {
+          pp = await this.o.provider.chargeAgain({
+            customerUid: sub.customerUid,
+            merchantUid,
+            amount,
+            name: product.name,
+          });
+        } catch (err) {
+          if (err instanceof ProviderError && err.providerCode === null) {
+            // Provider unreachable: not the member's fault, try again shortly without counting a decline.
+            this.o.log.warn({ err, subscriptionId: sub.subscriptionId }, 'renewal postponed: provider unreachable');
+            await this.store.setSubscription(tx, sub.subscriptionId, {
+              nextChargeAt: new Date(now.getTime() + 10 * 60_000),
+              at: now,
+            });
+            return 'declined' as const;
+          }
+          pp = null;
+          this.o.log.warn({ err, subscriptionId: sub.subscriptionId }, 'renewal refused by provider');
+        }
+      }
+      if (pp && pp.status === 'paid') {
+        const r = await this.applyInTx(tx, pp, now);
+        if (r.outcome === 'granted' || r.outcome === 'already') return 'renewed' as const;
+        // Wrong amount or currency: refunded once the row locks are released, then handled as a decline.
+        if (r.outcome === 'forged') forged = { order: r.order, pp };
+      } else {
+        await this.store.upsertPayment(tx, order.orderId, {
+          impUid: pp?.impUid ?? null,
+          status: 'failed',
+          amount,
+          failReason: pp?.failReason ?? '결제사 오류',
+          at: now,
+        });
+        await this.store.setOrder(tx, order.orderId, { status: 'FAIL', at: now });
+      }
+      const next = onRenewalDeclined(now, sub.retryCount, this.o.retryDelaysMs);
+      if (next.action === 'retry') {
+        await this.store.setSubscription(tx, sub.subscriptionId, {
+          retryCount: next.retryCount,
+          nextChargeAt: next.at,
+          at: now,
+        });
+        return 'declined' as const;
+      }
+      await this.store.setSubscription(tx, sub.subscriptionId, { status: 'LOCK', nextChargeAt: null, at: now });
+      if (sub.passId) {
+        const locked = await this.store.setPass(tx, sub.passId, { status: 'LOCK', lockDate: now, at: now });
+        await passChanged(tx, this.o.sink, locked, now);
+      }
+      lockedUser = sub.userId;
+      return 'locked' as const;
+    });
+    if (forged) await this.refundForged(forged.order, forged.pp);
+    if (lockedUser !== null) await this.mailLocked(lockedUser);
+    return outcome;
+  }
+
+  private async mailLocked(userId: number): Promise<void> {
+    if (!this.o.mailer) return;
+    try {
+      const contact = (await this.o.users.lookup([userId])).get(userId);
+      if (!contact) throw new Error(`user ${userId} unknown to the account service`);
+      await this.o.mailer.send(
+        contact.email,
+        '[유의어 사전] 정기 결제 실패로 이용이 일시 정지되었습니다',
+        `${contact.name}님, 등록하신 카드로 정기 결제를 여러 차례 시도하였으나 승인되지 않아 이용권이 일시 정지(LOCK)되었습니다.\n` +
+          '다른 카드로 다시 결제해 주시면 바로 이용하실 수 있습니다.',
+      );
+    } catch (err) {
+      this.o.log.error({ err, userId }, 'LOCK notice mail not sent');
+    }
+  }
+}

@@ -1,0 +1,4 @@
+import { runMain } from '@syn/kit';
+import { billingService } from './service';
+
+runMain(billingService);

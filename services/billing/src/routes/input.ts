@@ -1,0 +1,38 @@
+// Request input: the spec's clients send JSON bodies, form bodies ("body shaped as
+// params") and, on mobile redirects, query strings. Handlers read one merged view.
+import type { Request } from 'express';
+import { z } from 'zod';
+
+type Dict = Record<string, unknown>;
+
+const isDict = (v: unknown): v is Dict => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Query, then body, then a nested `params` / `data` / `paymentData` / `paymentDataFromPG` object (later wins). */
+export function inputOf(req: Request): Dict {
+  const body: Dict = isDict(req.body) ? (req.body as Dict) : {};
+  const out: Dict = { ...(req.query as Dict), ...body };
+  for (const k of ['params', 'data', 'paymentData', 'paymentDataFromPG']) {
+    const inner = body[k];
+    if (isDict(inner)) Object.assign(out, inner);
+  }
+  return out;
+}
+
+export const optText = z.preprocess(
+  (v) => (v === null || v === '' ? undefined : v),
+  z.string().trim().max(500).optional(),
+);
+export const text = (message: string) => z.string({ message }).trim().min(1, { message }).max(200, { message });
+/** Ids and counts are PostgreSQL integers: a value past int4 is refused here, not by the database (500). */
+export const int = (message: string) =>
+  z.coerce.number({ message }).int({ message }).min(-2147483648, { message }).max(2147483647, { message });
+export const page = {
+  pageSize: z.coerce.number().int().min(1).max(100).catch(10).default(10),
+  /** Zero-based (spec §9), like every list of the gateway's clients. */
+  pageNum: z.coerce.number().int().min(0).catch(0).default(0),
+};
+/** imp_success arrives as the text "true"/"false" from redirects. */
+export const flag = z.preprocess(
+  (v) => (v === undefined ? undefined : v === true || v === 'true'),
+  z.boolean().optional(),
+);

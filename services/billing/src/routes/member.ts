@@ -1,0 +1,162 @@
+// Member paths of spec §7.3: catalogue, one-off payment, usage and payment history.
+import { callerOf, requireMember, type Caller } from '@syn/kit';
+import { BILLING_MESSAGES as M } from '@syn/kit/rules';
+import type { Express, Request } from 'express';
+import { remainingDays } from '../domain/format';
+import type { Clock } from '../domain/clock';
+import type { Billing, GrantResult } from '../flows/billing';
+import type { BillingStore } from '../store/store';
+import type { Pool } from '@syn/kit';
+import {
+  completeRequest,
+  createOrderRequest,
+  failRequest,
+  merchantCancelRequest,
+  merchantRequest,
+  ownListRequest,
+  webhookRequest,
+} from './contract';
+import { inputOf } from './input';
+import { paymentView, productView, usedView, passDates } from './views';
+import { HttpError } from '@syn/kit';
+
+export interface RouteDeps {
+  billing: Billing;
+  store: BillingStore;
+  pool: Pool;
+  clock: Clock;
+  warn: (obj: object, msg: string) => void;
+}
+
+/** Whose data: an administrator may name a user; anyone else gets their own (ids in bodies are never trusted). */
+export function subjectOf(caller: Caller, named: unknown): number {
+  const id =
+    typeof named === 'number' ? named : typeof named === 'string' && /^\d+$/.test(named) ? Number(named) : null;
+  return caller.admin && id !== null && id > 0 ? id : caller.userId;
+}
+
+export function grantAnswer(r: GrantResult) {
+  switch (r.outcome) {
+    case 'granted':
+    case 'already':
+      return { status: 'success', merchant_uid: r.order.merchantUid, used: passDates(r.pass) };
+    case 'pending':
+      return { status: 'pending', merchant_uid: r.order.merchantUid };
+    case 'forged':
+      throw new HttpError(400, M.amountMismatch, { code: 'fail' });
+    default:
+      throw new HttpError(400, r.failReason ?? M.paymentFailed, { code: 'fail' });
+  }
+}
+
+export function memberRoutes(app: Express, d: RouteDeps): void {
+  app.post('/api/dic/order/selectOrderItems', async (_req, res) => {
+    const products = await d.billing.products();
+    res.json({ orderItems: products.filter((p) => p.listed).map(productView) });
+  });
+
+  app.post('/api/pay/order/create', async (req, res) => {
+    const caller = requireMember(req);
+    const i = createOrderRequest.parse(inputOf(req));
+    const order = await d.billing.createOrder(caller.userId, {
+      itemId: i.id,
+      amount: i.amount,
+      pg: i.pg,
+      payMethod: i.pay_method,
+    });
+    res.json({ merchant_uid: order.merchantUid, amount: order.amount, name: order.name });
+  });
+
+  // Mobile redirects (/pay/mobile) pass imp_uid, merchant_uid and imp_success in the query.
+  const complete = async (req: Request, res: import('express').Response) => {
+    const caller = requireMember(req);
+    const i = completeRequest.parse(inputOf(req));
+    if (i.imp_success === false || i.success === false) {
+      const order = await d.billing.fail(caller.userId, {
+        impUid: i.imp_uid,
+        merchantUid: i.merchant_uid,
+        message: i.error_msg ?? M.paymentFailed,
+      });
+      if (order.status === 'SUCCESS') {
+        res.json({ status: 'success', merchant_uid: order.merchantUid });
+        return;
+      }
+      throw new HttpError(400, i.error_msg ?? M.paymentFailed, { code: 'fail' });
+    }
+    res.json(
+      grantAnswer(await d.billing.complete({ impUid: i.imp_uid, merchantUid: i.merchant_uid, userId: caller.userId })),
+    );
+  };
+  app.post('/api/pay/order/complete', complete);
+  app.get('/api/pay/order/complete', complete);
+
+  app.post('/api/pay/order/fail', async (req, res) => {
+    const caller = requireMember(req);
+    const i = failRequest.parse(inputOf(req));
+    const order = await d.billing.fail(caller.userId, {
+      impUid: i.imp_uid,
+      merchantUid: i.merchant_uid,
+      message: i.error_msg ?? M.paymentFailed,
+    });
+    res.json({ status: order.status === 'SUCCESS' ? 'success' : 'fail', message: i.error_msg ?? M.paymentFailed });
+  });
+
+  app.post('/api/pay/order/usedSuccess', async (req, res) => {
+    const caller = requireMember(req);
+    const i = merchantRequest.parse(inputOf(req));
+    const pass = await d.billing.usedSuccess(caller.userId, i.merchant_uid);
+    res.json({ status: 'success', redirect: '/order', used: passDates(pass) });
+  });
+
+  app.post('/api/pay/order/cancel', async (req, res) => {
+    const caller = requireMember(req);
+    const i = merchantCancelRequest.parse(inputOf(req));
+    const order = await d.billing.memberCancel(caller.userId, i.merchant_uid, i.reason);
+    const view = await d.store.orders(d.pool, { merchantUid: order.merchantUid }, 1, 0);
+    res.json({ status: 'success', item: view.rows[0] ? paymentView(view.rows[0]) : null });
+  });
+
+  // Unsigned in v1: the body only names the payment; the flow re-fetches it from the provider.
+  app.post('/api/pay/webhook', async (req, res) => {
+    const i = webhookRequest.parse(inputOf(req));
+    const outcome = await d.billing.webhook(i.imp_uid, i.merchant_uid);
+    res.json({ status: 'ok', outcome });
+  });
+
+  app.get('/api/used/isUsed', async (req, res) => {
+    const userId = subjectOf(callerOf(req), req.query.id);
+    const pass = await d.billing.currentPass(userId);
+    res.json({ status: pass ? 'valid' : 'none', used: pass ? usedView(pass) : null });
+  });
+
+  app.get('/api/used/isUsedRemain', async (req, res) => {
+    const caller = requireMember(req);
+    const pass = await d.billing.currentPass(subjectOf(caller, req.query.id));
+    const sub = pass?.subscriptionId ? await d.store.subscription(d.pool, pass.subscriptionId) : null;
+    res.json({
+      status: pass ? 'valid' : 'none',
+      used: pass ? usedView(pass) : null,
+      remainDays: pass ? remainingDays(d.clock.now(), pass.endDate) : 0,
+      autoRenew: sub?.status === 'START',
+    });
+  });
+
+  app.post('/api/used/usedList', async (req, res) => {
+    const caller = requireMember(req);
+    const i = ownListRequest.parse(inputOf(req));
+    const r = await d.store.passesOfUser(d.pool, subjectOf(caller, i.userId), i.pageSize, i.pageNum * i.pageSize);
+    res.json({ total: r.total, datas: r.rows.map(usedView) });
+  });
+
+  app.post('/api/used/paymentLists', async (req, res) => {
+    const caller = requireMember(req);
+    const i = ownListRequest.parse(inputOf(req));
+    const r = await d.store.orders(
+      d.pool,
+      { userId: subjectOf(caller, i.userId), withPaymentOnly: true },
+      i.pageSize,
+      i.pageNum * i.pageSize,
+    );
+    res.json({ total: r.total, datas: r.rows.map(paymentView) });
+  });
+}

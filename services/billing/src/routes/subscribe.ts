@@ -1,0 +1,139 @@
+// Subscription paths of spec §7.3 (`/subscribe/*`). The gateway forwards these publicly,
+// so each handler checks its caller itself.
+import { HttpError, requireAdmin, requireMember } from '@syn/kit';
+import { BILLING_MESSAGES as M } from '@syn/kit/rules';
+import { randomBytes } from 'node:crypto';
+import type { Express, Request, Response } from 'express';
+import { SUBSCRIPTION_ITEM_ID } from '../domain/catalogue';
+import { remainingDays, ymd } from '../domain/format';
+import {
+  billingsRequest,
+  cancelSubscribeRequest,
+  initializeRequest,
+  merchantCancelRequest,
+  merchantRequest,
+  subscriptionInfoRequest,
+} from './contract';
+import { inputOf } from './input';
+import { adminCancel } from './admin';
+import { grantAnswer, type RouteDeps } from './member';
+import { paymentView } from './views';
+
+export function subscribeRoutes(app: Express, d: RouteDeps): void {
+  app.get('/subscribe/generate-merchant-uid', (req, res) => {
+    const caller = requireMember(req);
+    res.json({
+      merchant_uid: `sub_${Date.now().toString(36)}_${randomBytes(6).toString('hex')}`,
+      customer_uid: d.billing.customerUidOf(SUBSCRIPTION_ITEM_ID, caller.userId),
+    });
+  });
+
+  // `/subscribe/basic-billings` (or `/subscribe/6-billings`); the mobile redirect page sends the query it received.
+  const billings = async (req: Request, res: Response) => {
+    const caller = requireMember(req);
+    const i = billingsRequest.parse(inputOf(req));
+    if (i.imp_success === false) throw new HttpError(400, i.error_msg ?? M.recurringUnavailable, { code: 'fail' });
+    const r = await d.billing.subscribe(caller.userId, String(req.params.product), {
+      merchantUid: i.merchant_uid,
+      customerUid: i.customer_uid,
+    });
+    res.json({ code: 'success', message: M.subscriptionStarted, ...grantAnswer(r) });
+  };
+  app.post('/subscribe/:product-billings', billings);
+  app.get('/subscribe/:product-billings', billings);
+
+  // The ready record (spec §4 "ready record, then billing registration"); body: paymentData, item, user.
+  app.post('/subscribe/payments/initializeDatabase', async (req, res) => {
+    const caller = requireMember(req);
+    const i = initializeRequest.parse(inputOf(req));
+    const item = typeof i.item === 'object' && i.item !== null ? (i.item as Record<string, unknown>).ITEM_ID : i.item;
+    const order = await d.billing.prepareSubscription(
+      caller.userId,
+      String(item ?? SUBSCRIPTION_ITEM_ID),
+      i.merchant_uid,
+    );
+    res.json({
+      code: 'success',
+      data: { MERCHANT_UID: order.merchantUid, ITEM_ID: order.itemId, AMOUNT: order.amount, STATUS: order.status },
+    });
+  });
+
+  app.post('/subscribe/user-cancel-subscribe', async (req, res) => {
+    const caller = requireMember(req);
+    const i = cancelSubscribeRequest.parse(inputOf(req));
+    const { pass } = await d.billing.cancelSubscription(
+      i.customer_uid,
+      i.reason,
+      caller.admin ? undefined : caller.userId,
+    );
+    res.json({
+      code: 'success',
+      message: M.subscriptionCancelled,
+      data: pass ? { END_DATE: ymd(pass.endDate), remainDays: remainingDays(d.clock.now(), pass.endDate) } : null,
+    });
+  });
+
+  app.post('/subscribe/user-cancel-payments', async (req, res) => {
+    const caller = requireMember(req);
+    const i = merchantCancelRequest.parse(inputOf(req));
+    await d.billing.memberCancel(caller.userId, i.merchant_uid, i.reason);
+    res.json({ code: 'success', message: M.subscriptionRefunded });
+  });
+
+  const info = async (req: Request, res: Response) => {
+    const caller = requireMember(req);
+    const i = subscriptionInfoRequest.parse(inputOf(req));
+    const own = d.billing.customerUidOf(i.item_id ?? SUBSCRIPTION_ITEM_ID, caller.userId);
+    const customerUid = i.customer_uid ?? own;
+    if (customerUid !== own && !caller.admin) throw new HttpError(404, M.subscriptionNotFound, { code: 'fail' });
+    const found = await d.billing.subscriptionInfo(customerUid);
+    if (!found) {
+      res.json({ code: 'fail', message: M.subscriptionNotFound, data: null });
+      return;
+    }
+    const { sub, pass } = found;
+    res.json({
+      code: 'success',
+      data: {
+        CUSTOMER_UID: sub.customerUid,
+        ITEM_ID: sub.itemId,
+        USER_ID: sub.userId,
+        STATUS: sub.status,
+        PASS_STATUS: pass?.status ?? null,
+        START_DATE: ymd(pass?.startDate),
+        END_DATE: ymd(pass?.endDate),
+        NEXT_PAY_DATE: ymd(sub.nextChargeAt),
+        CANCEL_DATE: ymd(sub.cancelledAt),
+        remainDays: pass ? remainingDays(d.clock.now(), pass.endDate) : 0,
+      },
+    });
+  };
+  app.post('/subscribe/info', info);
+  app.get('/subscribe/info', info);
+
+  app.post('/subscribe/payments/admin-cancel', (req, res) => adminCancel(req, res, d));
+
+  // Administrator re-verifies a subscription payment with the provider (e.g. one left STANDBY).
+  app.post('/subscribe/payments/admin-success', async (req, res) => {
+    requireAdmin(req);
+    const i = merchantRequest.parse(inputOf(req));
+    res.json({ code: 'success', ...grantAnswer(await d.billing.complete({ merchantUid: i.merchant_uid })) });
+  });
+
+  const findPayment = async (req: Request) => {
+    const caller = requireMember(req);
+    const i = merchantRequest.parse(inputOf(req));
+    const r = await d.store.orders(d.pool, { merchantUid: i.merchant_uid }, 1, 0);
+    const row = r.rows[0];
+    if (!row || (!caller.admin && row.userId !== caller.userId))
+      throw new HttpError(404, M.paymentNotFound, { code: 'fail' });
+    return row;
+  };
+  app.post('/subscribe/payments/find-payment', async (req, res) => {
+    const row = await findPayment(req);
+    res.json({ code: 'success', data: { MERCHANT_UID: row.merchantUid, ITEM_ID: row.itemId } });
+  });
+  app.post('/subscribe/payments/get-payment', async (req, res) => {
+    res.json({ code: 'success', data: paymentView(await findPayment(req)) });
+  });
+}

@@ -1,0 +1,110 @@
+// Korean index keys, computed here (not by an Elasticsearch analyzer) because the
+// local cluster has no analysis plugins; the same keys work on any cluster.
+import { disassemble, getChoseong } from 'es-hangul';
+
+/** Longest substring indexed for "contains"; longer queries match all their n-grams of this length. */
+export const MAX_INFIX_LENGTH = 4;
+/** Longest query we look at; anything past it is cut off. */
+export const MAX_QUERY_LENGTH = 50;
+
+const CHOSEONG_ONLY = /^[\u3131-\u314e]+$/u;
+const ENDS_WITH_LONE_JAMO = /[\u3131-\u3163]$/u;
+const HAN = /\p{Script=Han}/u;
+
+/** Splits by code point so a rare CJK character outside the BMP stays whole. */
+export function chars(text: string): string[] {
+  return Array.from(text);
+}
+
+/** Every prefix of `text`, whole text included: 사랑 → [사, 사랑]. */
+export function prefixesOf(text: string): string[] {
+  const cs = chars(text);
+  const out: string[] = [];
+  for (let i = 1; i <= cs.length; i += 1) out.push(cs.slice(0, i).join(''));
+  return out;
+}
+
+/** Distinct substrings of 1..maxLength characters: the "contains" keys. */
+export function infixesOf(text: string, maxLength = MAX_INFIX_LENGTH): string[] {
+  const cs = chars(text);
+  const out = new Set<string>();
+  for (let start = 0; start < cs.length; start += 1) {
+    for (let len = 1; len <= maxLength && start + len <= cs.length; len += 1) {
+      out.add(cs.slice(start, start + len).join(''));
+    }
+  }
+  return [...out];
+}
+
+/** Initial consonants of the Hangul syllables: 사랑 → ㅅㄹ. */
+export function choseongOf(text: string): string {
+  return getChoseong(text);
+}
+
+/** Full jamo decomposition: 사랑 → ㅅㅏㄹㅏㅇ. */
+export function jamoOf(text: string): string {
+  return disassemble(text);
+}
+
+/** A query made only of initial consonants, such as ㅅㄹ. */
+export function isChoseongQuery(query: string): boolean {
+  return CHOSEONG_ONLY.test(query);
+}
+
+/** A query whose last letter is still being composed, such as 사ㄹ. */
+export function endsWithLoneJamo(query: string): boolean {
+  return ENDS_WITH_LONE_JAMO.test(query);
+}
+
+export function containsHan(text: string): boolean {
+  return HAN.test(text);
+}
+
+/**
+ * Normalises a user's query: NFC (so decomposed input from some keyboards matches),
+ * no whitespace (headwords have none), at most MAX_QUERY_LENGTH characters.
+ */
+export function normalizeQuery(raw: string): string {
+  return chars(raw.normalize('NFC').replace(/\s+/gu, '')).slice(0, MAX_QUERY_LENGTH).join('');
+}
+
+export interface HeadwordKeys {
+  /** Prefixes of the word and of its hanja. */
+  prefixes: string[];
+  choseong: string;
+  /** Prefixes of the 초성 string, so ㅅ and ㅅㄹ both find 사랑. */
+  choseongPrefixes: string[];
+  /** Jamo decomposition, for a syllable still being composed (사ㄹ) and typo tolerance. */
+  jamo: string;
+  /** Substrings of the word and of its hanja, up to MAX_INFIX_LENGTH. */
+  infixes: string[];
+}
+
+export function headwordKeys(word: string, hanja: string | null): HeadwordKeys {
+  const choseong = choseongOf(word);
+  const prefixes = prefixesOf(word);
+  const infixes = infixesOf(word);
+  if (hanja) {
+    prefixes.push(...prefixesOf(hanja));
+    infixes.push(...infixesOf(hanja));
+  }
+  return {
+    prefixes: [...new Set(prefixes)],
+    choseong,
+    choseongPrefixes: prefixesOf(choseong),
+    jamo: jamoOf(word),
+    infixes: [...new Set(infixes)],
+  };
+}
+
+/**
+ * The terms a "contains" query must all match: the query itself when it is short
+ * enough to be an indexed infix, otherwise each of its MAX_INFIX_LENGTH-grams.
+ */
+export function containsTerms(query: string): string[] {
+  const cs = chars(query);
+  if (cs.length <= MAX_INFIX_LENGTH) return [query];
+  const out = new Set<string>();
+  for (let i = 0; i + MAX_INFIX_LENGTH <= cs.length; i += 1) out.add(cs.slice(i, i + MAX_INFIX_LENGTH).join(''));
+  return [...out];
+}

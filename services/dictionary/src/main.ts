@@ -1,0 +1,4 @@
+import { runMain } from '@syn/kit';
+import { dictionaryService } from './service';
+
+runMain(dictionaryService);

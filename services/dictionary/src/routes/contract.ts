@@ -1,0 +1,170 @@
+// The dictionary service's API contract (spec §7.2): request schemas the handlers parse
+// with, success bodies, error statuses and callers. scripts/openapi.ts publishes it.
+import type { ServiceContract } from '@syn/kit/contract';
+import { searchKeyword } from '@syn/kit/rules';
+import { z } from 'zod';
+import { CATEGORIES } from '../domain/categories';
+import { MESSAGES } from '../domain/messages';
+import { MAX_PAGE_SIZE } from '../domain/query';
+
+/** Spec §9: ten results a page unless asked otherwise. */
+export const DEFAULT_PAGE_SIZE = 10;
+/** Page numbers beyond this cannot mean anything (Elasticsearch serves 10,000 hits at most). */
+const MAX_PAGE_NUM = 1_000_000;
+
+// --- requests the handlers parse (search.ts, externalLink.ts import these) ------------------
+
+const pageNum = z.coerce
+  .number({ message: MESSAGES.pageNumInvalid })
+  .int({ message: MESSAGES.pageNumInvalid })
+  .min(0, { message: MESSAGES.pageNumInvalid })
+  .max(MAX_PAGE_NUM, { message: MESSAGES.pageNumInvalid });
+
+export const searchRequest = z.object({
+  searchWord: searchKeyword,
+  // A page larger than the cap is served at the cap rather than refused.
+  pageSize: z.coerce
+    .number({ message: MESSAGES.pageSizeInvalid })
+    .int({ message: MESSAGES.pageSizeInvalid })
+    .min(1, { message: MESSAGES.pageSizeInvalid })
+    .default(DEFAULT_PAGE_SIZE)
+    .transform((n) => Math.min(n, MAX_PAGE_SIZE)),
+  pageNum: pageNum.default(0),
+});
+
+const HAN_ONE = /^\p{Script=Han}$/u;
+
+export const hanjaRequest = z.object({
+  hanja: z
+    .string({ message: MESSAGES.hanjaInvalid })
+    .trim()
+    .refine((h) => HAN_ONE.test(h), { message: MESSAGES.hanjaInvalid }),
+  pageSize: searchRequest.shape.pageSize,
+  pageNum: pageNum.default(0),
+});
+
+export const detailRequest = z.object({
+  pyojaeId: z.coerce
+    .number({ message: MESSAGES.headwordIdInvalid })
+    .int({ message: MESSAGES.headwordIdInvalid })
+    .positive({ message: MESSAGES.headwordIdInvalid })
+    .max(2_147_483_647, { message: MESSAGES.headwordIdInvalid }),
+});
+
+export const suggestRequest = z.object({
+  q: z.string().max(200, { message: MESSAGES.suggestTooLong }).default(''),
+});
+
+export const externalLinkRequest = z.object({
+  linkType: z.enum(['natmal', 'opendic'], { message: '외부 사전 종류가 올바르지 않습니다.' }),
+  wordId: z.coerce
+    .number({ message: '단어 정보가 올바르지 않습니다.' })
+    .int()
+    .positive({ message: '단어 정보가 올바르지 않습니다.' }),
+});
+
+// --- success bodies -------------------------------------------------------------------------
+
+const category = z.enum(CATEGORIES);
+
+const wordInfoItem = z.object({
+  ID: z.number().int(),
+  WORD: z.string(),
+  HANJA: z.string(),
+  HOMOGRAPH: z.number().int(),
+  SENSE: z.string(),
+});
+
+const pyojaeItems = z.object({
+  totalElements: z.number().int(),
+  totalPages: z.number().int(),
+  results: z.object({ wordInfoItems: z.array(wordInfoItem) }),
+});
+
+const koreanPyojaeItems = pyojaeItems.extend({
+  results: z.object({
+    wordInfoItems: z.array(wordInfoItem),
+    baseForm: z.object({ query: z.string(), lemma: z.string(), lemmas: z.array(z.string()) }).optional(),
+    didYouMean: z.array(wordInfoItem).optional(),
+    honorific: z
+      .object({
+        WORD: z.string(),
+        plainItems: z.array(z.object({ GUBN: category, WORD: z.string(), WORD_ID: z.number().int() })),
+      })
+      .optional(),
+  }),
+});
+
+const wordSynItems = z.object({
+  message: z.string(),
+  authKey: z.string(),
+  authKeyError: z.literal(false),
+  reader: z.enum(['visitor', 'free', 'paid']),
+  pyojaeItem: wordInfoItem.extend({ LINK_URL: z.string() }),
+  wordSynItems: z.array(z.object({ GUBN: category, WORD: z.string(), WORD_ID: z.number().int(), HANJA: z.string() })),
+  gubnItems: z.array(z.object({ GUBN: category, TOTAL_CNT: z.number().int(), REMAIN_CNT: z.number().int() })),
+});
+
+const historyItems = z.object({
+  historyItems: z.array(z.object({ id: z.number().int(), word: z.string(), hanja: z.string(), linkUrl: z.string() })),
+});
+
+export const dictionaryContract: ServiceContract = {
+  service: 'dictionary',
+  description: 'Search, headword detail with the reader cut (visitor 1, free 2, paid all), hanja, history',
+  routes: [
+    {
+      method: 'post',
+      path: '/api/dic/search/pyojaeItems',
+      summary: 'Search headwords (exact > prefix > 초성 > contains), zero-based pages',
+      access: 'public',
+      request: searchRequest,
+      response: koreanPyojaeItems,
+      errors: [400],
+    },
+    {
+      method: 'post',
+      path: '/api/dic/search/hanjaItems',
+      summary: 'Headwords that share one hanja character',
+      access: 'public',
+      request: hanjaRequest,
+      response: pyojaeItems,
+      errors: [400],
+    },
+    {
+      method: 'post',
+      path: '/api/dic/search/wordSynItems',
+      summary: "A headword's related words, cut for the reader; 401 with authKeyError after a login elsewhere",
+      access: 'public',
+      request: detailRequest,
+      response: wordSynItems,
+      errors: [400, 401, 404],
+    },
+    {
+      method: 'get',
+      path: '/api/dic/search/suggest',
+      summary: 'Search-box suggestions',
+      access: 'public',
+      request: suggestRequest,
+      response: z.object({ suggestItems: z.array(wordInfoItem) }),
+      errors: [400],
+    },
+    {
+      method: 'post',
+      path: '/api/dic/search/historyItems',
+      summary: "The session's recently viewed headwords (at most 10, newest first)",
+      access: 'public',
+      response: historyItems,
+      errors: [],
+    },
+    {
+      method: 'post',
+      path: '/api/dic/search/externalLink',
+      summary: 'Record an external dictionary link click',
+      access: 'public',
+      request: externalLinkRequest,
+      response: z.object({ message: z.literal('ok') }),
+      errors: [400],
+    },
+  ],
+};

@@ -1,0 +1,152 @@
+// /api/dic/search/* (spec §7.2): thin handlers that validate input, call the read side and
+// the stores, publish the fact through the outbox, and map to the documented keys.
+import {
+  badRequest,
+  callerOf,
+  DEVICE_STALE_HEADER,
+  HttpError,
+  notFound,
+  withTransaction,
+  type Caller,
+  type Pool,
+  type PoolClient,
+  type Redis,
+} from '@syn/kit';
+import type { Request, Response, Router } from 'express';
+import { MESSAGES } from '../domain/messages';
+import { PagingError } from '../domain/query';
+import {
+  headwordLinkUrl,
+  toKoreanPyojaeItems,
+  toPyojaeItems,
+  toWordInfoItem,
+  toWordSynItems,
+} from '../domain/response';
+import { cutForReader, type Reader } from '../domain/visibility';
+import { headwordSearched, headwordViewed } from '../events/publish';
+import { HistoryStore } from '../store/history';
+import type { PassStore } from '../store/passes';
+import type { HeadwordReader } from '../store/reader';
+import { createAnonymousSession, setSessionCookie } from '../store/sessions';
+import { detailRequest, hanjaRequest, searchRequest, suggestRequest } from './contract';
+
+export { DEFAULT_PAGE_SIZE } from './contract';
+
+export interface SearchRouteDeps {
+  pool: Pool;
+  schema: string;
+  topicPrefix: string;
+  redis: Redis;
+  reader: HeadwordReader;
+  passes: PassStore;
+  nodeEnv: string;
+}
+
+function body(req: Request): Record<string, unknown> {
+  return typeof req.body === 'object' && req.body !== null ? (req.body as Record<string, unknown>) : {};
+}
+
+/** Visitor = anonymous; paid = a live pass (administrators see everything too); otherwise free. */
+async function readerOf(caller: Caller, passes: PassStore): Promise<Reader> {
+  if (caller.anonymous) return 'visitor';
+  if (caller.admin) return 'paid';
+  return (await passes.isPaid(caller.userId)) ? 'paid' : 'free';
+}
+
+export function searchRoutes(router: Router, deps: SearchRouteDeps): void {
+  const { pool, schema, topicPrefix, reader, passes } = deps;
+  const history = new HistoryStore(deps.redis);
+
+  /** One short transaction per request for its usage event (HeadwordSearched / HeadwordViewed). */
+  const eventTx = (write: (tx: PoolClient) => Promise<void>) => withTransaction(pool, write);
+
+  /** The caller's session hash; a visitor without a session gets one (and its cookie) here. */
+  async function sessionFor(caller: Caller, res: Response): Promise<string> {
+    if (caller.sessionHash !== '') return caller.sessionHash;
+    if (!caller.anonymous) return '';
+    const { sid, hash } = await createAnonymousSession(deps.redis);
+    setSessionCookie(res, sid, deps.nodeEnv);
+    return hash;
+  }
+
+  router.post('/api/dic/search/pyojaeItems', async (req, res) => {
+    const input = searchRequest.parse(body(req));
+    const caller = callerOf(req);
+    let found;
+    try {
+      found = await reader.searchKorean(input.searchWord, input.pageNum, input.pageSize);
+    } catch (err) {
+      if (err instanceof PagingError) throw badRequest(MESSAGES.pageNumInvalid);
+      throw err;
+    }
+    await eventTx((tx) =>
+      headwordSearched(tx, schema, topicPrefix, {
+        userId: caller.userId,
+        sessionHash: caller.sessionHash,
+        query: input.searchWord,
+        resultCount: found.page.total,
+        page: input.pageNum,
+      }),
+    );
+    res.json(toKoreanPyojaeItems(found.page, found));
+  });
+
+  // Issue 10: the other headwords that share one hanja character (美 → 美人, 美術 …), paged like search.
+  router.post('/api/dic/search/hanjaItems', async (req, res) => {
+    const input = hanjaRequest.parse(body(req));
+    let page;
+    try {
+      page = await reader.hanja(input.hanja, input.pageNum, input.pageSize);
+    } catch (err) {
+      if (err instanceof PagingError) throw badRequest(MESSAGES.pageNumInvalid);
+      throw err;
+    }
+    res.json(toPyojaeItems(page));
+  });
+
+  router.post('/api/dic/search/wordSynItems', async (req, res) => {
+    const caller = callerOf(req);
+    // Another device claimed this account (spec §4, §8): the web app logs this one out.
+    if (req.headers[DEVICE_STALE_HEADER] === '1' && !caller.anonymous) {
+      throw new HttpError(401, MESSAGES.deviceReplaced, { authKeyError: true, authKey: '' });
+    }
+    // The body's userId and userAuthKey are informational only: the gateway's headers decide who this is.
+    const { pyojaeId } = detailRequest.parse(body(req));
+    const [headword, who] = await Promise.all([reader.getHeadword(pyojaeId), readerOf(caller, passes)]);
+    if (!headword) throw notFound(MESSAGES.headwordNotFound);
+    const sessionHash = await sessionFor(caller, res);
+    const hanja = headword.hanja ?? '';
+    await Promise.all([
+      eventTx((tx) =>
+        headwordViewed(tx, schema, topicPrefix, {
+          userId: caller.userId,
+          sessionHash,
+          headwordId: headword.id,
+          word: headword.word,
+          hanja,
+        }),
+      ),
+      sessionHash
+        ? history.add(sessionHash, {
+            id: headword.id,
+            word: headword.word,
+            hanja,
+            linkUrl: headwordLinkUrl(headword.id),
+          })
+        : Promise.resolve(),
+    ]);
+    // The cut happens before the response is built: hidden words never leave the server.
+    res.json(toWordSynItems(headword, cutForReader(headword, who), who, caller.deviceKey));
+  });
+
+  router.get('/api/dic/search/suggest', async (req, res) => {
+    const { q } = suggestRequest.parse({ q: typeof req.query.q === 'string' ? req.query.q : undefined });
+    const items = q.trim() === '' ? [] : await reader.suggest(q);
+    res.json({ suggestItems: items.map(toWordInfoItem) });
+  });
+
+  router.post('/api/dic/search/historyItems', async (req, res) => {
+    const caller = callerOf(req);
+    res.json({ historyItems: await history.list(caller.sessionHash) });
+  });
+}

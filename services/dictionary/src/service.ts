@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { Router } from 'express';
+import { checks, createApp, type ServiceDefinition } from '@syn/kit';
+import { TOPICS } from '@syn/proto';
+import { dictionaryConfigShape } from './config';
+import { startPassConsumer } from './events/passes';
+import { externalLinkRoutes } from './routes/externalLink';
+import { searchRoutes } from './routes/search';
+import { loadDefaultIfEmpty } from './store/defaults';
+import { PassStore } from './store/passes';
+import { HeadwordReader } from './store/reader';
+
+// One pass projection per process: the consumer writes it and forgets cached verdicts,
+// the routes read it. Keyed by the pool so in-process tests with several services stay apart.
+const passStores = new WeakMap<object, PassStore>();
+function passStoreFor(
+  pool: NonNullable<Parameters<typeof checks.postgres>[0]>,
+  schema: string,
+  cacheMs: number,
+): PassStore {
+  let store = passStores.get(pool);
+  if (!store) {
+    store = new PassStore(pool, schema, cacheMs);
+    passStores.set(pool, store);
+  }
+  return store;
+}
+
+/**
+ * The dictionary service: headwords and relations in Elasticsearch (alias DICTIONARY_ALIAS);
+ * the outbox, link clicks and the paid-pass projection in schema `dictionary`; session
+ * history in Redis.
+ */
+export const dictionaryService: ServiceDefinition<typeof dictionaryConfigShape> = {
+  name: 'dictionary',
+  defaultPort: 4002,
+  configShape: dictionaryConfigShape,
+  postgres: { schema: 'dictionary', migrationsDir: path.resolve(__dirname, '../migrations') },
+  elastic: true,
+  redis: true,
+  produces: [TOPICS.dictionary],
+  consumers: async ({ kafka, pool, schema, topicPrefix, log, config }) => {
+    if (!pool || !schema) throw new Error('dictionary service needs postgres');
+    const passes = passStoreFor(pool, schema, config.PASS_CACHE_MS);
+    return [await startPassConsumer({ kafka, pool, schema, topicPrefix, log, passes })];
+  },
+  app: async ({ log, pool, elastic, redis, schema, topicPrefix, config }) => {
+    if (!pool || !schema || !elastic || !redis)
+      throw new Error('dictionary service needs postgres, elasticsearch and redis');
+    const alias = config.DICTIONARY_ALIAS;
+    if (config.LOAD_DEFAULT_DATA === 'on') {
+      const loaded = await loadDefaultIfEmpty(elastic, { alias });
+      if (loaded) log.info({ alias, index: loaded.index, headwords: loaded.imported }, 'loaded the default dataset');
+    }
+    const reader = new HeadwordReader(elastic, { alias });
+    const passes = passStoreFor(pool, schema, config.PASS_CACHE_MS);
+    return createApp({
+      log,
+      bodyLimit: config.BODY_LIMIT,
+      health: {
+        postgres: checks.postgres(pool),
+        elasticsearch: checks.elastic(elastic),
+        redis: checks.redis(redis),
+      },
+      routes: (app) => {
+        const router = Router();
+        searchRoutes(router, {
+          pool,
+          schema,
+          topicPrefix,
+          redis,
+          reader,
+          passes,
+          nodeEnv: config.NODE_ENV,
+        });
+        externalLinkRoutes(router, pool, schema, topicPrefix);
+        app.use(router);
+      },
+    });
+  },
+};

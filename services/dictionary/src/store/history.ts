@@ -1,0 +1,68 @@
+// The session's search history (spec §9): at most 10 entries, de-duplicated by id, newest
+// first, kept in Redis under the session so it survives a reload and ends with the session.
+import { SESSION_TTL_SECONDS, type Redis } from '@syn/kit';
+
+export interface HistoryEntry {
+  id: number;
+  word: string;
+  /** '' when the headword has no hanja. */
+  hanja: string;
+  /** The app path of the headword's detail page. */
+  linkUrl: string;
+}
+
+export const HISTORY_LIMIT = 10;
+const HASH = /^[0-9a-f]{64}$/;
+
+export function historyKey(sessionHash: string): string {
+  return `history:${sessionHash}`;
+}
+
+function parseEntry(raw: string): HistoryEntry | null {
+  try {
+    const v = JSON.parse(raw) as Partial<HistoryEntry>;
+    if (typeof v.id !== 'number' || typeof v.word !== 'string') return null;
+    return {
+      id: v.id,
+      word: v.word,
+      hanja: typeof v.hanja === 'string' ? v.hanja : '',
+      linkUrl: String(v.linkUrl ?? ''),
+    };
+  } catch {
+    return null;
+  }
+}
+
+export class HistoryStore {
+  constructor(private readonly redis: Redis) {}
+
+  /** Puts `entry` first; an older copy of the same id goes; the list keeps 10. */
+  async add(sessionHash: string, entry: HistoryEntry): Promise<void> {
+    if (!HASH.test(sessionHash)) return;
+    const key = historyKey(sessionHash);
+    const json = JSON.stringify({ id: entry.id, word: entry.word, hanja: entry.hanja, linkUrl: entry.linkUrl });
+    // One round trip; entries of one id serialise identically, so LREM finds the old copy.
+    await this.redis
+      .multi()
+      .lRem(key, 0, json)
+      .lPush(key, json)
+      .lTrim(key, 0, HISTORY_LIMIT - 1)
+      .expire(key, SESSION_TTL_SECONDS)
+      .exec();
+  }
+
+  async list(sessionHash: string): Promise<HistoryEntry[]> {
+    if (!HASH.test(sessionHash)) return [];
+    const raw = await this.redis.lRange(historyKey(sessionHash), 0, HISTORY_LIMIT - 1);
+    const seen = new Set<number>();
+    const entries: HistoryEntry[] = [];
+    for (const item of raw) {
+      const entry = parseEntry(item);
+      // A copy left by a re-imported headword (changed word or hanja) still shows once.
+      if (!entry || seen.has(entry.id)) continue;
+      seen.add(entry.id);
+      entries.push(entry);
+    }
+    return entries;
+  }
+}

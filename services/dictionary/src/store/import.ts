@@ -1,0 +1,246 @@
+// Imports a JSON Lines dataset into a fresh index and moves the alias to it only when
+// everything was indexed and counted; the previous index stays for rollback.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { basename } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import type { Client } from '@elastic/elasticsearch';
+import { plainIndex, toDocument, type HeadwordDocument, type TargetInfo } from '../domain/headword';
+import { DatasetValidator, type LineProblem, type ValidatedRecord } from '../domain/record';
+import { aliasTargets, importedIndices, pointAlias } from './indices';
+import { HEADWORD_MAPPINGS, headwordIndexSettings, indexNameFor, MAPPING_VERSION, SERVING_SETTINGS } from './mapping';
+
+export type ImportPhase = 'read' | 'index' | 'merge' | 'finish';
+
+export interface ImportProgress {
+  phase: ImportPhase;
+  /** Lines read, or documents indexed. */
+  done: number;
+  /** Documents to index; 0 while reading. */
+  total: number;
+}
+
+export interface ImportOptions {
+  alias: string;
+  onProgress?: (progress: ImportProgress) => void;
+  /** Re-import even when the alias already serves the same content. */
+  force?: boolean;
+  replicas?: number;
+  /** Bulk request size and how many run at once. */
+  flushBytes?: number;
+  concurrency?: number;
+  /** How many problems to keep in the summary (all are counted). */
+  maxProblems?: number;
+}
+
+export interface ImportSummary {
+  /** The index the alias points to after the import. */
+  index: string;
+  /** The index the alias pointed to before (kept for rollback), if any. */
+  previousIndex: string | null;
+  deletedIndices: string[];
+  /** True when the alias already served exactly this content, so nothing changed. */
+  unchanged: boolean;
+  lines: number;
+  imported: number;
+  skipped: number;
+  warnings: number;
+  relations: number;
+  droppedRelations: number;
+  /** The first problems, by line number; `skipped + warnings` counts them all. */
+  problems: LineProblem[];
+  sha256: string;
+  elapsedMs: number;
+}
+
+export class ImportError extends Error {}
+
+export interface IndexMeta {
+  datasetSha256?: string;
+  /** MAPPING_VERSION of the code that built the index; missing on indices from before version 2. */
+  mappingVersion?: number;
+  documents?: number;
+}
+
+async function readDataset(
+  input: string | Readable,
+  validator: DatasetValidator,
+  onLine: (lines: number) => void,
+): Promise<string> {
+  const stream = typeof input === 'string' ? createReadStream(input) : input;
+  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  // The hash covers the lines as read, so CRLF and LF copies of one file are the same content.
+  const hash = createHash('sha256');
+  for await (const line of lines) {
+    hash.update(line);
+    hash.update('\n');
+    validator.addLine(line);
+    if (validator.lineCount % 10_000 === 0) onLine(validator.lineCount);
+  }
+  onLine(validator.lineCount);
+  return hash.digest('hex');
+}
+
+export async function currentMeta(client: Client, index: string): Promise<IndexMeta> {
+  const res = await client.indices.getMapping({ index });
+  const meta = res[index]?.mappings._meta;
+  return (meta ?? {}) as IndexMeta;
+}
+
+async function createIndex(
+  client: Client,
+  alias: string,
+  replicas: number,
+  meta: Record<string, unknown>,
+): Promise<string> {
+  for (let attempt = 0; ; attempt += 1) {
+    const index = indexNameFor(alias, new Date());
+    try {
+      await client.indices.create({
+        index,
+        settings: headwordIndexSettings({ replicas }),
+        mappings: { ...HEADWORD_MAPPINGS, _meta: meta },
+      });
+      return index;
+    } catch (err) {
+      const type = (err as { body?: { error?: { type?: string } } }).body?.error?.type;
+      // Two imports in the same millisecond: take the next one.
+      if (type !== 'resource_already_exists_exception' || attempt >= 5) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  }
+}
+
+function* documents(records: readonly ValidatedRecord[]): Generator<HeadwordDocument> {
+  const targets = new Map<number, TargetInfo>();
+  for (const { record } of records) {
+    targets.set(record.id, { word: record.word, hanja: record.hanja, frequencyRank: record.frequencyRank });
+  }
+  const plain = plainIndex(records.map((r) => r.record));
+  for (const { record } of records)
+    yield toDocument(
+      record,
+      (id) => targets.get(id),
+      (id) => plain.get(id) ?? [],
+    );
+}
+
+async function bulkIndex(
+  client: Client,
+  index: string,
+  records: readonly ValidatedRecord[],
+  options: ImportOptions,
+): Promise<void> {
+  const total = records.length;
+  let done = 0;
+  const failures: string[] = [];
+  const source = documents(records);
+  const stats = await client.helpers.bulk<HeadwordDocument>({
+    datasource: (async function* () {
+      yield* source;
+    })(),
+    onDocument: (doc) => ({ index: { _index: index, _id: String(doc.id) } }),
+    flushBytes: options.flushBytes ?? 4_000_000,
+    concurrency: options.concurrency ?? 3,
+    retries: 3,
+    refreshOnCompletion: false,
+    onSuccess: () => {
+      done += 1;
+      if (done % 2_000 === 0 || done === total) options.onProgress?.({ phase: 'index', done, total });
+    },
+    onDrop: (dropped) => {
+      if (failures.length < 10) failures.push(`id ${dropped.document.id}: ${dropped.error?.reason ?? dropped.status}`);
+    },
+  });
+  if (stats.failed > 0) {
+    throw new ImportError(`${stats.failed} documents were rejected by Elasticsearch: ${failures.join('; ')}`);
+  }
+}
+
+/**
+ * Validates every line (bad lines are skipped and reported), bulk-indexes into a new
+ * timestamped index, refreshes and checks the count, then moves the alias atomically.
+ * Keeps the previous index and deletes the ones older than it. On failure the new
+ * index is deleted and the alias is left where it was.
+ */
+export async function importDataset(
+  client: Client,
+  input: string | Readable,
+  options: ImportOptions,
+): Promise<ImportSummary> {
+  const started = Date.now();
+  const { alias } = options;
+  const validator = new DatasetValidator(options.maxProblems ?? 1000);
+  const sha256 = await readDataset(input, validator, (done) => options.onProgress?.({ phase: 'read', done, total: 0 }));
+  const records = validator.finish();
+  const relations = records.reduce((sum, r) => sum + r.record.relations.length, 0);
+  const summaryBase = {
+    lines: validator.lineCount,
+    imported: records.length,
+    skipped: validator.errorCount,
+    warnings: validator.warningCount,
+    relations,
+    droppedRelations: validator.droppedRelationCount,
+    problems: [...validator.problems].sort((a, b) => a.line - b.line),
+    sha256,
+  };
+  if (records.length === 0) throw new ImportError('the dataset has no valid headword: nothing was imported');
+
+  const before = await aliasTargets(client, alias);
+  const previous = before.at(-1) ?? null;
+  if (previous && before.length === 1 && !options.force) {
+    const meta = await currentMeta(client, previous);
+    const { count } = await client.count({ index: previous });
+    const sameMapping = (meta.mappingVersion ?? 1) >= MAPPING_VERSION;
+    if (sameMapping && meta.datasetSha256 === sha256 && meta.documents === records.length && count === records.length) {
+      options.onProgress?.({ phase: 'finish', done: records.length, total: records.length });
+      return {
+        ...summaryBase,
+        index: previous,
+        previousIndex: previous,
+        deletedIndices: [],
+        unchanged: true,
+        elapsedMs: Date.now() - started,
+      };
+    }
+  }
+
+  const index = await createIndex(client, alias, options.replicas ?? 0, {
+    datasetSha256: sha256,
+    mappingVersion: MAPPING_VERSION,
+    documents: records.length,
+    file: typeof input === 'string' ? basename(input) : null,
+    importedAt: new Date().toISOString(),
+  });
+  try {
+    options.onProgress?.({ phase: 'index', done: 0, total: records.length });
+    await bulkIndex(client, index, records, options);
+    await client.indices.putSettings({ index, settings: SERVING_SETTINGS });
+    await client.indices.refresh({ index });
+    // The index is read-only from here on: one segment makes every term lookup a single seek.
+    options.onProgress?.({ phase: 'merge', done: records.length, total: records.length });
+    await client.indices.forcemerge({ index, max_num_segments: 1 }, { requestTimeout: 30 * 60_000 });
+    const { count } = await client.count({ index });
+    if (count !== records.length) {
+      throw new ImportError(`index ${index} holds ${count} documents, expected ${records.length}`);
+    }
+    await pointAlias(client, alias, before, index);
+  } catch (err) {
+    await client.indices.delete({ index }, { ignore: [404] }).catch(() => undefined);
+    throw err;
+  }
+
+  // Keep the new index and the one it replaced; anything older has had its rollback chance.
+  const deletedIndices = previous ? (await importedIndices(client, alias)).filter((name) => name < previous) : [];
+  if (deletedIndices.length > 0) await client.indices.delete({ index: deletedIndices });
+  options.onProgress?.({ phase: 'finish', done: records.length, total: records.length });
+  return {
+    ...summaryBase,
+    index,
+    previousIndex: previous,
+    deletedIndices,
+    unchanged: false,
+    elapsedMs: Date.now() - started,
+  };
+}

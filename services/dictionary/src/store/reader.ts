@@ -1,0 +1,81 @@
+// A caching front for the read side. Dictionary data changes only when an import moves
+// the alias, so answers may be reused for a short while: popular words then cost no
+// Elasticsearch round trip at all, which is what keeps p99 low on a small machine.
+import type { Client } from '@elastic/elasticsearch';
+import { LRUCache } from 'lru-cache';
+import type { Headword, HeadwordSummary } from '../domain/headword';
+import { normalizeQuery } from '../domain/korean';
+import type { SearchPage } from '../domain/query';
+import { getHeadword, search, searchHanja, searchKorean, suggest, type KoreanSearch } from './read';
+
+export interface ReaderOptions {
+  alias: string;
+  /** Entries kept per kind of answer. */
+  maxEntries?: number;
+  /** How long an answer may be reused; an import shows after at most this long. */
+  ttlMs?: number;
+}
+
+type Answer = KoreanSearch | SearchPage<HeadwordSummary> | HeadwordSummary[] | Headword | { missing: true };
+
+export class HeadwordReader {
+  private readonly cache: LRUCache<string, Promise<Answer>>;
+
+  constructor(
+    private readonly client: Client,
+    private readonly options: ReaderOptions,
+  ) {
+    this.cache = new LRUCache<string, Promise<Answer>>({
+      max: options.maxEntries ?? 20_000,
+      ttl: options.ttlMs ?? 60_000,
+    });
+  }
+
+  /** Shares one in-flight request between identical callers; failures are not kept. */
+  private remember<T extends Answer>(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = this.cache.get(key);
+    if (hit) return hit as Promise<T>;
+    const pending = load();
+    this.cache.set(key, pending);
+    pending.catch(() => this.cache.delete(key));
+    return pending;
+  }
+
+  search(query: string, page: number, size: number): Promise<SearchPage<HeadwordSummary>> {
+    const q = normalizeQuery(query);
+    return this.remember(`s\u0000${q}\u0000${page}\u0000${size}`, () =>
+      search(this.client, this.options.alias, q, page, size),
+    );
+  }
+
+  /** Search with dictionary forms, did-you-mean and the honorific line (what the API serves). */
+  searchKorean(query: string, page: number, size: number): Promise<KoreanSearch> {
+    const q = normalizeQuery(query);
+    return this.remember(`k\u0000${q}\u0000${page}\u0000${size}`, () =>
+      searchKorean(this.client, this.options.alias, q, page, size),
+    );
+  }
+
+  hanja(hanjaChar: string, page: number, size: number): Promise<SearchPage<HeadwordSummary>> {
+    return this.remember(`j\u0000${hanjaChar}\u0000${page}\u0000${size}`, () =>
+      searchHanja(this.client, this.options.alias, hanjaChar, page, size),
+    );
+  }
+
+  suggest(query: string): Promise<HeadwordSummary[]> {
+    const q = normalizeQuery(query);
+    return this.remember(`g\u0000${q}`, () => suggest(this.client, this.options.alias, q));
+  }
+
+  async getHeadword(id: number): Promise<Headword | null> {
+    const answer = await this.remember<Headword | { missing: true }>(`h\u0000${id}`, async () => {
+      return (await getHeadword(this.client, this.options.alias, id)) ?? { missing: true };
+    });
+    return 'missing' in answer ? null : answer;
+  }
+
+  /** Forget every answer, e.g. right after this process imported a dataset. */
+  clear(): void {
+    this.cache.clear();
+  }
+}

@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { CATEGORIES } from '../src/domain/categories';
+import { DatasetValidator, type HeadwordRecord } from '../src/domain/record';
+import { buildDefaultDataset } from '../src/data/build';
+import { DEFAULT_DATASET_PATH } from '../src/data/paths';
+import { readDefaultInputs } from '../src/data/sources';
+
+describe('the default dataset', () => {
+  const committed = readFileSync(DEFAULT_DATASET_PATH, 'utf8');
+  const records: HeadwordRecord[] = committed
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as HeadwordRecord);
+  const byId = new Map(records.map((r) => [r.id, r]));
+  const entries = (word: string) => records.filter((r) => r.word === word);
+  const only = (word: string): HeadwordRecord => {
+    const list = entries(word);
+    expect(list).toHaveLength(1);
+    return list[0] as HeadwordRecord;
+  };
+  const related = (record: HeadwordRecord, category: string) =>
+    record.relations.filter((r) => r.category === category).map((r) => byId.get(r.target)?.word);
+
+  it('is exactly what the build script makes from curated.txt and ../shared/data', async () => {
+    const rebuilt = buildDefaultDataset(await readDefaultInputs());
+    expect(rebuilt.jsonl === committed).toBe(true);
+  });
+
+  it('passes validation line by line with no problem', () => {
+    const v = new DatasetValidator();
+    for (const line of committed.trimEnd().split('\n')) v.addLine(line);
+    v.finish();
+    expect(v.problems).toEqual([]);
+    expect(v.records).toHaveLength(records.length);
+  });
+
+  it('has at least 300 curated headwords, no generated record, and relations in all 11 categories', () => {
+    expect(records.filter((r) => r.source === 'curated').length).toBeGreaterThanOrEqual(300);
+    expect(records.some((r) => r.generated)).toBe(false);
+    const curatedCategories = new Set(
+      records.flatMap((r) => r.relations.filter((x) => x.source === 'curated').map((x) => x.category)),
+    );
+    expect([...CATEGORIES].filter((c) => !curatedCategories.has(c))).toEqual([]);
+  });
+
+  it('keeps the curated examples', () => {
+    expect(related(only('사랑'), '비슷한말')).toContain('애정');
+    expect(only('애정').hanja).toBe('愛情');
+    expect(related(only('아름답다'), '반대말')).toEqual(['추하다']);
+    expect(related(only('추하다'), '반대말')).toEqual(['아름답다']);
+    expect(related(only('먹다'), '높임말')).toEqual(['드시다', '잡수시다']);
+    expect(related(only('나'), '낮춤말')).toEqual(['저']);
+    expect(related(only('마음'), '준말')).toEqual(['맘']);
+    expect(related(only('맘'), '본말')).toEqual(['마음']);
+    expect(related(only('옥수수'), '방언')).toEqual(['강냉이']);
+    expect(related(only('과일'), '하위어')).toContain('사과');
+  });
+
+  it('keeps homographs of 배 apart, each with its own sense and relations', () => {
+    const bae = entries('배');
+    expect(bae.map((r) => [r.homograph, r.hanja])).toEqual([
+      [1, null],
+      [2, null],
+      [3, null],
+      [4, '倍'],
+    ]);
+    const [belly, ship, pear] = bae as [HeadwordRecord, HeadwordRecord, HeadwordRecord];
+    expect(related(belly, '상위어')).toContain('신체');
+    expect(related(ship, '비슷한말')).toContain('선박');
+    expect(related(pear, '상위어')).toContain('과일');
+    expect(new Set(bae.map((r) => r.sense)).size).toBe(4);
+  });
+
+  it('merges the Wiktionary relations, marked with their source, and words they introduce', () => {
+    const wiktRelations = records.flatMap((r) => r.relations).filter((r) => r.source === 'wiktionary');
+    expect(wiktRelations.length).toBeGreaterThan(5000);
+    expect(records.filter((r) => r.source === 'wiktionary').length).toBeGreaterThan(2000);
+    // A word only the Wiktionary data knows, with its pairs from the file.
+    const gage = only('가게');
+    expect(gage.source).toBe('wiktionary');
+    expect(related(gage, '하위어')).toEqual(expect.arrayContaining(['빵집', '서점', '약국']));
+  });
+
+  it('lets a curated entry win over the sense-blind Wiktionary rows', () => {
+    // The file has 아름답다 → 여자 (상위어) and 서다 ↔ 거짓말 (반대말); curated entries say otherwise.
+    expect(only('아름답다').relations.every((r) => r.source === 'curated')).toBe(true);
+    expect(related(only('서다'), '반대말')).toEqual(['앉다']);
+    expect(related(only('여자'), '반대말')).toEqual(['남자']);
+  });
+
+  it('takes frequency ranks, and a missing part of speech, from the frequency list', () => {
+    expect(only('가게')).toMatchObject({ frequencyRank: 1195, pos: '명사' });
+    expect(only('사랑').frequencyRank).toBeLessThan(1000);
+  });
+});

@@ -1,0 +1,122 @@
+// Idempotent consumer: the event id is recorded in `processed_events` in the same
+// transaction as the effect, so a redelivered event (crash before the offset
+// commit, a relay re-send) has no second effect.
+import type { Consumer, EachMessagePayload, Kafka } from 'kafkajs';
+import type { Pool, PoolClient } from 'pg';
+import { ensureTopics } from './kafka';
+import type { Logger } from './logger';
+import { assertSchemaName } from './pg';
+
+export interface RawEvent {
+  id: string;
+  topic: string;
+  partition: number;
+  offset: string;
+  key: string;
+  value: Buffer;
+}
+
+export interface ConsumerOptions<E> {
+  kafka: Kafka;
+  pool: Pool;
+  schema: string;
+  groupId: string;
+  topics: string[];
+  log: Logger;
+  /** Turns a Kafka message into a typed event; throw to reject it as poison. */
+  decode: (raw: RawEvent) => E;
+  /** Event id used for de-duplication. */
+  idOf: (event: E) => string;
+  /** Applies the effect inside the de-duplicating transaction. */
+  handle: (tx: PoolClient, event: E, raw: RawEvent) => Promise<void>;
+  fromBeginning?: boolean;
+}
+
+export type Outcome = 'applied' | 'duplicate' | 'rejected';
+
+/** Applies one decoded event exactly once for `consumerName`; exported for tests and replays. */
+export async function applyOnce(
+  pool: Pool,
+  schema: string,
+  consumerName: string,
+  eventId: string,
+  effect: (tx: PoolClient) => Promise<void>,
+): Promise<Outcome> {
+  assertSchemaName(schema);
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const inserted = await client.query(
+      `INSERT INTO ${schema}.processed_events (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+      [consumerName, eventId],
+    );
+    if (inserted.rowCount === 0) {
+      await client.query('ROLLBACK');
+      return 'duplicate';
+    }
+    await effect(client);
+    await client.query('COMMIT');
+    return 'applied';
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+export interface RunningConsumer {
+  consumer: Consumer;
+  stats: Record<Outcome, number>;
+  stop(): Promise<void>;
+}
+
+export async function startIdempotentConsumer<E>(opts: ConsumerOptions<E>): Promise<RunningConsumer> {
+  const consumer = opts.kafka.consumer({
+    groupId: opts.groupId,
+    sessionTimeout: 15_000,
+    heartbeatInterval: 3_000,
+    retry: { initialRetryTime: 300, retries: 10 },
+  });
+  const stats: Record<Outcome, number> = { applied: 0, duplicate: 0, rejected: 0 };
+  // Subscribing to a topic that does not exist yet fails; producers may start later.
+  await ensureTopics(opts.kafka, opts.topics);
+  await consumer.connect();
+  for (const topic of opts.topics) {
+    await consumer.subscribe({ topic, fromBeginning: opts.fromBeginning ?? true });
+  }
+  await consumer.run({
+    autoCommit: true,
+    eachMessage: async ({ topic, partition, message }: EachMessagePayload) => {
+      const raw: RawEvent = {
+        id: message.headers?.['event-id']?.toString() ?? '',
+        topic,
+        partition,
+        offset: message.offset,
+        key: message.key?.toString() ?? '',
+        value: message.value ?? Buffer.alloc(0),
+      };
+      let event: E;
+      try {
+        event = opts.decode(raw);
+      } catch (err) {
+        // A message we cannot read would block the partition forever; log it and move on.
+        stats.rejected++;
+        opts.log.error({ err, topic, partition, offset: raw.offset }, 'rejected undecodable event');
+        return;
+      }
+      // Throwing here makes kafkajs retry the message (offset not committed).
+      const outcome = await applyOnce(opts.pool, opts.schema, opts.groupId, opts.idOf(event), (tx) =>
+        opts.handle(tx, event, raw),
+      );
+      stats[outcome]++;
+    },
+  });
+  return {
+    consumer,
+    stats,
+    stop: async () => {
+      await consumer.disconnect();
+    },
+  };
+}

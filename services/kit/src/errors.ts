@@ -1,0 +1,109 @@
+// The one error shape of ARCHITECTURE.md: `{ error: true, message }` with a 4xx/5xx status.
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import type { Logger } from './logger';
+
+export const MESSAGES = {
+  badJson: '요청 형식이 올바르지 않습니다.',
+  tooLarge: '요청 본문이 너무 큽니다.',
+  notFound: '요청한 경로를 찾을 수 없습니다.',
+  internal: '일시적인 오류가 발생하였습니다. 잠시 후 다시 시도해 주세요.',
+  unavailable: '서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+  adminRequired: '관리자 권한이 필요합니다.',
+  loginRequired: '로그인 후 이용해 주세요.',
+} as const;
+
+export interface ErrorBody {
+  error: true;
+  message: string;
+  [extra: string]: unknown;
+}
+
+export class HttpError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+  body(): ErrorBody {
+    return { ...this.extra, error: true, message: this.message };
+  }
+}
+
+export const badRequest = (message: string, extra?: Record<string, unknown>) => new HttpError(400, message, extra);
+export const unauthorized = (message: string = MESSAGES.loginRequired) => new HttpError(401, message);
+export const forbidden = (message: string = MESSAGES.adminRequired) => new HttpError(403, message);
+export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+  expose?: boolean;
+}
+
+function isBodyParserError(err: unknown): err is BodyParserError & Error {
+  return err instanceof Error && typeof (err as BodyParserError).type === 'string';
+}
+
+/** First zod issue's message: our schemas carry the spec's Korean messages. */
+export function zodMessage(err: ZodError): string {
+  return err.issues[0]?.message ?? MESSAGES.badJson;
+}
+
+export const notFoundHandler: RequestHandler = (_req, res) => {
+  res.status(404).json({ error: true, message: MESSAGES.notFound } satisfies ErrorBody);
+};
+
+/**
+ * PostgreSQL data exceptions a client value can cause after validation let it through: a number
+ * out of the column's range, text too long for its column, an unreadable date or number. The
+ * statement failed, so nothing was written: the request was bad, not the server.
+ */
+const CLIENT_DATA_ERRORS = new Set(['22001', '22003', '22007', '22008', '22021', '22P02']);
+
+function isClientDataError(err: unknown): err is Error & { code: string } {
+  return (
+    err instanceof Error &&
+    'severity' in err &&
+    'code' in err &&
+    typeof err.code === 'string' &&
+    CLIENT_DATA_ERRORS.has(err.code)
+  );
+}
+
+export function errorHandler(log: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    if (err instanceof HttpError) {
+      res.status(err.status).json(err.body());
+      return;
+    }
+    if (err instanceof ZodError) {
+      res.status(400).json({ error: true, message: zodMessage(err) } satisfies ErrorBody);
+      return;
+    }
+    if (isBodyParserError(err)) {
+      if (err.type === 'entity.too.large') {
+        res.status(413).json({ error: true, message: MESSAGES.tooLarge } satisfies ErrorBody);
+        return;
+      }
+      const status = err.status && err.status >= 400 && err.status < 500 ? err.status : 400;
+      res.status(status).json({ error: true, message: MESSAGES.badJson } satisfies ErrorBody);
+      return;
+    }
+    if (isClientDataError(err)) {
+      log.warn({ code: err.code, method: req.method, path: req.path }, 'request value rejected by the database');
+      res.status(400).json({ error: true, message: MESSAGES.badJson } satisfies ErrorBody);
+      return;
+    }
+    log.error({ err, method: req.method, path: req.path }, 'unhandled error');
+    res.status(500).json({ error: true, message: MESSAGES.internal } satisfies ErrorBody);
+  };
+}

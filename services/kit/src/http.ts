@@ -1,0 +1,130 @@
+import express, { type Express, type RequestHandler } from 'express';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { errorHandler, MESSAGES, notFoundHandler } from './errors';
+import type { Logger } from './logger';
+
+/** A named dependency check for `/health`; resolves when the store answers. */
+export type HealthCheck = () => Promise<void>;
+
+export interface AppOptions {
+  log: Logger;
+  bodyLimit?: string;
+  health: Record<string, HealthCheck>;
+  routes: (app: Express) => void;
+}
+
+const HEALTH_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    p.then(
+      (v) => {
+        clearTimeout(t);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(t);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+export function healthHandler(checks: Record<string, HealthCheck>): RequestHandler {
+  return async (_req, res) => {
+    const entries = await Promise.all(
+      Object.entries(checks).map(async ([name, check]) => {
+        try {
+          await withTimeout(check(), HEALTH_TIMEOUT_MS);
+          return [name, 'ok'] as const;
+        } catch (err) {
+          return [name, err instanceof Error ? err.message : 'failed'] as const;
+        }
+      }),
+    );
+    const ok = entries.every(([, v]) => v === 'ok');
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', checks: Object.fromEntries(entries) });
+  };
+}
+
+/** Whether any key or string in a parsed body holds U+0000 (iterative: bodies may nest thousands deep). */
+function containsNul(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (next.includes('\u0000')) return true;
+    } else if (typeof next === 'object' && next !== null) {
+      for (const [key, inner] of Object.entries(next)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(inner);
+      }
+    }
+  }
+  return false;
+}
+
+/** U+0000 is never valid input and PostgreSQL text cannot hold it (a 500 otherwise): refused at the door. */
+const refuseNul: RequestHandler = (req, res, next) => {
+  if (/%00/i.test(req.originalUrl) || containsNul(req.body)) {
+    res.status(400).json({ error: true, message: MESSAGES.badJson });
+    return;
+  }
+  next();
+};
+
+/** Express app with the shared JSON parsing, health route and error shape. No listen here. */
+export function createApp(opts: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.get('/health', healthHandler(opts.health));
+  // JSON and form bodies; the spec's clients send both ("body shaped as params").
+  app.use(
+    express.json({ limit: opts.bodyLimit ?? '256kb', strict: true, type: ['application/json', 'application/*+json'] }),
+  );
+  app.use(express.urlencoded({ limit: opts.bodyLimit ?? '256kb', extended: false, parameterLimit: 200 }));
+  app.use(refuseNul);
+  opts.routes(app);
+  app.use(notFoundHandler);
+  app.use(errorHandler(opts.log));
+  return app;
+}
+
+export interface RunningServer {
+  server: Server;
+  port: number;
+  url: string;
+  /** Stops accepting, lets in-flight requests finish (up to `graceMs`), then closes the rest. */
+  close(graceMs?: number): Promise<void>;
+}
+
+export async function listen(app: Express, port: number, host = '127.0.0.1'): Promise<RunningServer> {
+  const server = createServer(app);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const actual = (server.address() as AddressInfo).port;
+  return {
+    server,
+    port: actual,
+    url: `http://${host}:${actual}`,
+    close: (graceMs = 10_000) =>
+      new Promise<void>((resolve) => {
+        const force = setTimeout(() => server.closeAllConnections(), graceMs);
+        force.unref();
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
+      }),
+  };
+}

@@ -1,0 +1,175 @@
+// Transactional outbox: the event row is written in the same PostgreSQL transaction
+// as the business row; a relay publishes unpublished rows to Kafka and marks them.
+// Delivery is at-least-once (a crash between send and mark re-sends); consumers
+// are idempotent by event id, so the effect is exactly once.
+import type { Producer } from 'kafkajs';
+import type { Pool, PoolClient } from 'pg';
+import type { Logger } from './logger';
+import { assertSchemaName } from './pg';
+
+export interface OutboxMessage {
+  id: string;
+  topic: string;
+  key: string;
+  type: string;
+  payload: Uint8Array;
+}
+
+const channelOf = (schema: string) => `${schema}_outbox`;
+
+/** Adds an event to the outbox inside the caller's transaction. */
+export async function enqueue(tx: PoolClient, schema: string, msg: OutboxMessage): Promise<void> {
+  assertSchemaName(schema);
+  await tx.query(`INSERT INTO ${schema}.outbox (id, topic, key, type, payload) VALUES ($1, $2, $3, $4, $5)`, [
+    msg.id,
+    msg.topic,
+    msg.key,
+    msg.type,
+    Buffer.from(msg.payload),
+  ]);
+  // Delivered on commit only: wakes the relay without waiting for its poll.
+  await tx.query('SELECT pg_notify($1, $2)', [channelOf(schema), '']);
+}
+
+export interface RelayOptions {
+  pool: Pool;
+  schema: string;
+  producer: Producer;
+  log: Logger;
+  batchSize?: number;
+  pollMs?: number;
+  /** Test seam for crash tests: runs after Kafka acknowledged a batch, before it is marked published. */
+  afterSend?: (ids: string[]) => Promise<void> | void;
+}
+
+interface OutboxRow {
+  seq: string;
+  id: string;
+  topic: string;
+  key: string;
+  type: string;
+  payload: Buffer;
+}
+
+export class OutboxRelay {
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private listener: PoolClient | null = null;
+  private readonly batchSize: number;
+  private readonly pollMs: number;
+  published = 0;
+
+  constructor(private readonly opts: RelayOptions) {
+    assertSchemaName(opts.schema);
+    this.batchSize = opts.batchSize ?? 500;
+    this.pollMs = opts.pollMs ?? 1_000;
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    const listener = await this.opts.pool.connect();
+    this.listener = listener;
+    listener.on('notification', () => this.wake?.());
+    await listener.query(`LISTEN ${channelOf(this.opts.schema)}`);
+    this.loop = this.run();
+  }
+
+  /** Publishes everything that is waiting, then returns (used by tests and shutdown). */
+  async drain(): Promise<void> {
+    while ((await this.publishBatch()) > 0) {
+      /* keep going until the outbox is empty */
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    this.loop = null;
+    if (this.listener) {
+      await this.listener.query(`UNLISTEN ${channelOf(this.opts.schema)}`).catch(() => undefined);
+      this.listener.release();
+      this.listener = null;
+    }
+  }
+
+  private async run(): Promise<void> {
+    let backoff = 200;
+    while (this.running) {
+      try {
+        const n = await this.publishBatch();
+        backoff = 200;
+        if (n === this.batchSize) continue;
+        await this.sleep(this.pollMs);
+      } catch (err) {
+        this.opts.log.warn({ err }, 'outbox relay batch failed; retrying');
+        await this.sleep(backoff);
+        backoff = Math.min(backoff * 2, 10_000);
+      }
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(done, ms);
+      function done() {
+        clearTimeout(t);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  /** One batch: lock unpublished rows (SKIP LOCKED lets replicas share), send, mark. */
+  async publishBatch(): Promise<number> {
+    const { pool, schema, producer } = this.opts;
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<OutboxRow>(
+        `SELECT seq, id, topic, key, type, payload FROM ${schema}.outbox
+          WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [this.batchSize],
+      );
+      if (rows.length === 0) {
+        await client.query('COMMIT');
+        return 0;
+      }
+      const byTopic = new Map<string, OutboxRow[]>();
+      for (const row of rows) byTopic.set(row.topic, [...(byTopic.get(row.topic) ?? []), row]);
+      await producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, msgs]) => ({
+          topic,
+          messages: msgs.map((m) => ({
+            key: m.key,
+            value: m.payload,
+            headers: { 'event-id': m.id, 'event-type': m.type },
+          })),
+        })),
+      });
+      const ids = rows.map((r) => r.id);
+      await this.opts.afterSend?.(ids);
+      await client.query(`UPDATE ${schema}.outbox SET published_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
+      await client.query('COMMIT');
+      this.published += rows.length;
+      return rows.length;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Published rows are kept a while for audit, then removed. */
+  async prune(olderThanDays = 7): Promise<number> {
+    const res = await this.opts.pool.query(
+      `DELETE FROM ${this.opts.schema}.outbox WHERE published_at < now() - make_interval(days => $1)`,
+      [olderThanDays],
+    );
+    return res.rowCount ?? 0;
+  }
+}

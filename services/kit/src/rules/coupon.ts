@@ -1,0 +1,136 @@
+// Coupon rules of spec §5 (gift, coupon search, group creation, coupon detail) with
+// their Korean messages, shared by the coupon screens and the billing service.
+import { z } from 'zod';
+
+export const COUPON_MESSAGES = {
+  // Administrator group creation, in the order the form checks them (spec §5).
+  typeRequired: '쿠폰 종류를 선택해 주세요.',
+  kindNameRequired: '쿠폰 종류명을 입력해 주세요.',
+  overlapUnchecked: '중복 확인을 클릭해 주세요.',
+  overlapNameRequired: '쿠폰명을 입력해 주세요.',
+  createCountRequired: '생성할 쿠폰 수를 입력해 주세요.',
+  createCountPositive: '0보다 큰 수를 입력해 주세요.',
+  // Duplicate check answers (spec §8: HTTP 200 with error true clears the flag).
+  nameTaken: '이미 사용 중인 쿠폰명입니다.',
+  nameAvailable: '사용할 수 있는 쿠폰명입니다.',
+  groupCreated: '쿠폰 그룹이 생성되었습니다.',
+  groupUpdated: '쿠폰 그룹이 수정되었습니다.',
+  couponsCreated: '쿠폰이 생성되었습니다.',
+  couponDeleted: '쿠폰이 삭제되었습니다.',
+  couponUpdated: '쿠폰 정보가 저장되었습니다.',
+  groupNotFound: '쿠폰 그룹 정보를 찾을 수 없습니다.',
+  // Coupon detail save (spec §5: each with its own 'please enter' message).
+  detailType: '쿠폰 종류를 입력해 주세요.',
+  detailName: '쿠폰명을 입력해 주세요.',
+  detailCode: '쿠폰 코드를 입력해 주세요.',
+  detailStatus: '쿠폰 상태를 입력해 주세요.',
+  detailUser: '사용자를 입력해 주세요.',
+  detailIssueDate: '발급일을 입력해 주세요.',
+  // Member side.
+  giftTargetInvalid: '쿠폰 및 대상 정보가 올바르지 않습니다. 확인 후 다시 시도해 주세요.',
+  giftSelf: '본인에게는 쿠폰을 선물할 수 없습니다.',
+  giftDone: '쿠폰 선물이 완료되었습니다.',
+  giftError: '쿠폰을 선물하는 중에 오류가 발생하였습니다. 다시 시도해 주세요.',
+  searchNameRequired: '검색어를 입력해 주세요.',
+  couponUsed: '쿠폰이 사용되었습니다.',
+  couponLoadError: '쿠폰 정보를 불러오는 중에 오류가 발생하였습니다. 다시 시도해 주세요.',
+  couponNotUsable: '사용할 수 없는 쿠폰입니다.',
+  couponExpired: '유효 기간이 지난 쿠폰입니다.',
+  couponNotFound: '쿠폰 정보를 찾을 수 없습니다.',
+  noCoupons: '쿠폰 정보가 존재하지 않습니다.',
+} as const;
+
+const M = COUPON_MESSAGES;
+
+/** Coupon states of spec §3. */
+export const COUPON_STATUSES = ['STANDBY', 'USING', 'COMPLETE', 'PRESENT'] as const;
+export type CouponStatus = (typeof COUPON_STATUSES)[number];
+
+/** What a member may do with a coupon (spec §4): only USING and unexpired is usable. */
+export type CouponView = 'usable' | 'expired' | 'used' | 'gifted' | 'unissued';
+
+export function couponViewOf(status: string, expiredDate: string | null, todayYmd: string): CouponView {
+  if (status === 'COMPLETE') return 'used';
+  if (status === 'PRESENT') return 'gifted';
+  if (status !== 'USING') return 'unissued';
+  return expiredDate !== null && expiredDate < todayYmd ? 'expired' : 'usable';
+}
+
+/** Coupon validity from issue (spec §9). */
+export const COUPON_VALID_MONTHS = 3;
+/** Spec §9 referral rewards, each threshold once: joins → months of the pass product granted. */
+export const REFERRAL_REWARDS = [
+  { threshold: 5, itemId: 1, months: 1 },
+  { threshold: 10, itemId: 2, months: 3 },
+  { threshold: 20, itemId: 3, months: 12 },
+] as const;
+
+/** Spec §9: target-user search shows 5 a page; every other list 10. */
+export const TARGET_SEARCH_PAGE_SIZE = 5;
+
+const blankToUndefined = (v: unknown) => (v === null || v === '' ? undefined : v);
+
+/** Create count: non-empty, a number, greater than 0 (group creation and "create more"). */
+export const createCount = z.preprocess(
+  blankToUndefined,
+  z.coerce
+    .number({ message: M.createCountRequired })
+    .int({ message: M.createCountPositive })
+    .gt(0, { message: M.createCountPositive })
+    .max(100_000, { message: M.createCountPositive }),
+);
+
+/** Group creation form / body, checked in the spec's order (type, name, duplicate check, count). */
+export const couponGroupForm = z
+  .object({
+    couponType: z.preprocess(
+      blankToUndefined,
+      z.coerce.number({ message: M.typeRequired }).int({ message: M.typeRequired }).gt(0, { message: M.typeRequired }),
+    ),
+    couponName: z.preprocess(
+      (v) => (v === null || v === undefined ? '' : v),
+      z.string().trim().min(1, { message: M.kindNameRequired }).max(100, { message: M.kindNameRequired }),
+    ),
+    overlapChecked: z.boolean(),
+    note: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(500)),
+    createCount: z.unknown(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.overlapChecked) ctx.addIssue({ code: 'custom', path: ['overlapChecked'], message: M.overlapUnchecked });
+  })
+  .transform((v, ctx) => {
+    const c = createCount.safeParse(v.createCount);
+    if (!c.success) {
+      ctx.addIssue({ code: 'custom', path: ['createCount'], message: c.error.issues[0]!.message });
+      return z.NEVER;
+    }
+    return { couponType: v.couponType, couponName: v.couponName, note: v.note, createCount: c.data };
+  });
+
+/** The first message of a group form, in the spec's order (the form shows one toast at a time). */
+export function firstGroupFormError(input: {
+  couponType: unknown;
+  couponName: unknown;
+  overlapChecked: boolean;
+  note?: unknown;
+  createCount: unknown;
+}): string | null {
+  const typeOk = z.coerce.number().int().gt(0).safeParse(blankToUndefined(input.couponType)).success;
+  if (!typeOk) return M.typeRequired;
+  if (typeof input.couponName !== 'string' || input.couponName.trim() === '') return M.kindNameRequired;
+  if (!input.overlapChecked) return M.overlapUnchecked;
+  const c = createCount.safeParse(input.createCount);
+  return c.success ? null : c.error.issues[0]!.message;
+}
+
+/** Duplicate check: an empty name is refused with its own message. */
+export const overlapName = z.preprocess(
+  (v) => (v === null || v === undefined ? '' : v),
+  z.string().trim().min(1, { message: M.overlapNameRequired }).max(100, { message: M.overlapNameRequired }),
+);
+
+/** Member coupon list search: a search requires a name. */
+export const couponSearchName = z
+  .string({ message: M.searchNameRequired })
+  .trim()
+  .min(1, { message: M.searchNameRequired });

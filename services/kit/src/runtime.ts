@@ -1,0 +1,184 @@
+// One start-up path for every service: config, stores, migrations, Kafka, outbox
+// relay, consumers, HTTP, and graceful shutdown in the right order.
+import type { Client as ElasticClient } from '@elastic/elasticsearch';
+import type { Express } from 'express';
+import type { Kafka, Producer } from 'kafkajs';
+import type { Connection } from 'mongoose';
+import type { Transporter } from 'nodemailer';
+import type { Pool } from 'pg';
+import { z } from 'zod';
+import { baseConfigShape, kafkaShape, loadConfig, urls } from './config';
+import type { RunningConsumer } from './consumer';
+import { listen, type RunningServer } from './http';
+import { createKafka, ensureTopics } from './kafka';
+import { createLogger, type Logger } from './logger';
+import { OutboxRelay } from './outbox';
+import { createPool, eventingMigration, migrate, readMigrations } from './pg';
+import { Shutdown } from './shutdown';
+import { connectMongo, connectRedis, createElastic, createMailer, type Redis } from './stores';
+
+export const runtimeShape = {
+  ...baseConfigShape,
+  ...kafkaShape,
+  DATABASE_URL: urls.database,
+  REDIS_URL: urls.redis,
+  ELASTICSEARCH_URL: urls.elasticsearch,
+  MONGO_URL: urls.mongo,
+  SMTP_URL: urls.smtp,
+  /** 'off' runs a service without its relay (another replica or process relays). */
+  OUTBOX_RELAY: z.enum(['on', 'off']).default('on'),
+};
+export type RuntimeConfig = z.infer<z.ZodObject<typeof runtimeShape>>;
+
+export interface ServiceDeps<C> {
+  name: string;
+  config: RuntimeConfig & C;
+  log: Logger;
+  kafka: Kafka;
+  producer: Producer;
+  topicPrefix: string;
+  pool?: Pool;
+  schema?: string;
+  relay?: OutboxRelay;
+  redis?: Redis;
+  mongo?: Connection;
+  elastic?: ElasticClient;
+  mailer?: Transporter;
+}
+
+export interface ServiceDefinition<S extends z.ZodRawShape> {
+  name: string;
+  defaultPort: number;
+  /** Service-specific environment, validated with the shared fields. */
+  configShape?: S;
+  postgres?: { schema: string; migrationsDir?: string };
+  redis?: boolean;
+  mongo?: boolean;
+  elastic?: boolean;
+  mail?: boolean;
+  /** Topics this service publishes to (unprefixed); created when missing. */
+  produces?: string[];
+  app: (deps: ServiceDeps<z.infer<z.ZodObject<S>>>) => Express | Promise<Express>;
+  consumers?: (deps: ServiceDeps<z.infer<z.ZodObject<S>>>) => Promise<RunningConsumer[]>;
+}
+
+export interface StartedService<C> {
+  deps: ServiceDeps<C>;
+  http: RunningServer;
+  consumers: RunningConsumer[];
+  stop(): Promise<void>;
+}
+
+export async function startService<S extends z.ZodRawShape>(
+  def: ServiceDefinition<S>,
+  env: Record<string, string | undefined> = process.env,
+): Promise<StartedService<z.infer<z.ZodObject<S>>>> {
+  type C = z.infer<z.ZodObject<S>>;
+  const shape = {
+    ...runtimeShape,
+    PORT: z.coerce.number().int().min(0).max(65535).default(def.defaultPort),
+    ...def.configShape,
+  };
+  // zod cannot name the merged type of a generic shape; the parse itself checked every field.
+  const config = loadConfig(shape, env) as unknown as RuntimeConfig & C & { PORT: number };
+  const log = createLogger(def.name, config.LOG_LEVEL);
+  const shutdown = new Shutdown(log);
+
+  const kafka = createKafka(def.name, config.KAFKA_BROKERS, log);
+  const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: true });
+  const deps: ServiceDeps<C> = {
+    name: def.name,
+    config,
+    log,
+    kafka,
+    producer,
+    topicPrefix: config.KAFKA_TOPIC_PREFIX,
+  };
+
+  if (def.postgres) {
+    const pool = createPool(config.DATABASE_URL);
+    const migrations = [
+      eventingMigration(),
+      ...(def.postgres.migrationsDir ? await readMigrations(def.postgres.migrationsDir) : []),
+    ];
+    await migrate(pool, def.postgres.schema, migrations, log);
+    deps.pool = pool;
+    deps.schema = def.postgres.schema;
+  }
+  if (def.redis) deps.redis = await connectRedis(config.REDIS_URL, log);
+  if (def.mongo) deps.mongo = await connectMongo(config.MONGO_URL);
+  if (def.elastic) deps.elastic = createElastic(config.ELASTICSEARCH_URL);
+  if (def.mail) deps.mailer = createMailer(config.SMTP_URL);
+
+  if (def.produces?.length)
+    await ensureTopics(
+      kafka,
+      def.produces.map((t) => config.KAFKA_TOPIC_PREFIX + t),
+    );
+  await producer.connect();
+
+  if (deps.pool && deps.schema && config.OUTBOX_RELAY === 'on') {
+    deps.relay = new OutboxRelay({ pool: deps.pool, schema: deps.schema, producer, log });
+    await deps.relay.start();
+  }
+  const app = await def.app(deps);
+  const http = await listen(app, config.PORT, config.HOST);
+  log.info({ url: http.url }, `${def.name} listening`);
+  // Consumers join their groups after the HTTP server is up: after a crash the group waits for the
+  // dead member's session to expire (15 s and more), and requests need not wait for that.
+  let consumers: RunningConsumer[];
+  try {
+    consumers = def.consumers ? await def.consumers(deps) : [];
+  } catch (err) {
+    await http.close().catch(() => undefined);
+    throw err;
+  }
+
+  // Order matters: stop taking requests and drain them, then stop producing, then close stores.
+  shutdown
+    .add('http', () => http.close())
+    .add('consumers', async () => {
+      await Promise.all(consumers.map((c) => c.stop()));
+    })
+    .add('relay', async () => {
+      await deps.relay?.stop();
+      await deps.relay?.drain().catch(() => undefined);
+    })
+    .add('producer', () => producer.disconnect())
+    .add('postgres', async () => {
+      await deps.pool?.end();
+    })
+    .add('redis', async () => {
+      if (deps.redis?.isOpen) await deps.redis.quit();
+    })
+    .add('mongo', async () => {
+      await deps.mongo?.close();
+    })
+    .add('elastic', async () => {
+      await deps.elastic?.close();
+    })
+    .add('mailer', async () => {
+      deps.mailer?.close();
+    });
+
+  return { deps, http, consumers, stop: () => shutdown.run() };
+}
+
+/** Entry point helper for `src/main.ts`: start, install signal handlers, exit non-zero on a failed start. */
+export function runMain<S extends z.ZodRawShape>(def: ServiceDefinition<S>): void {
+  startService(def).then(
+    (svc) => {
+      for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+        process.once(signal, () => {
+          svc.deps.log.info({ signal }, 'shutting down');
+          void svc.stop().then(() => process.exit(0));
+        });
+      }
+    },
+    (err: unknown) => {
+      // Config errors list every problem; anything else is a store that did not answer.
+      process.stderr.write(`${def.name} failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,81 @@
+// The session contract shared by the account service (which writes sessions)
+// and the gateway (which resolves them). Kept free of heavy imports so the
+// gateway can load it alone through `@syn/kit/session`.
+import { createHash, randomBytes } from 'node:crypto';
+
+export const SESSION_COOKIE = 'sid';
+/** Spec §6: anonymous calls use user id 99999999. */
+export const ANONYMOUS_USER_ID = 99999999;
+/** Grade forwarded for anonymous callers; 0 is administrator, members are 1. */
+export const ANONYMOUS_GRADE = -1;
+export const ADMIN_GRADE = 0;
+export const MEMBER_GRADE = 1;
+export const SESSION_TTL_SECONDS = 14 * 24 * 3600;
+
+/** Headers the gateway forwards to services; clients can never set them. */
+export const USER_ID_HEADER = 'x-user-id';
+export const USER_GRADE_HEADER = 'x-user-grade';
+export const DEVICE_KEY_HEADER = 'x-device-key';
+/** A stable, non-reversible handle on the caller's session (for per-session state such as history). */
+export const SESSION_HASH_HEADER = 'x-session-hash';
+
+export interface SessionData {
+  userId: number;
+  grade: number;
+  /** The device auth key chosen at login (spec §4 curKey); '' until set. */
+  deviceKey: string;
+  email: string;
+  createdAt: string;
+}
+
+/** 256 random bits, URL-safe. */
+export function newSessionId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Redis stores only a hash of the session id, so a dump of Redis holds no usable cookie. */
+export function sessionHash(sid: string): string {
+  return createHash('sha256').update(sid).digest('hex');
+}
+
+export function sessionKey(sid: string): string {
+  return `session:${sessionHash(sid)}`;
+}
+
+/**
+ * The user's current device key (spec §4 curKey), written by the account service
+ * when a device claims the account. A session whose own deviceKey is set and
+ * differs from it belongs to a device that was replaced: the gateway forwards
+ * `x-device-stale: 1` and the dictionary answers authKeyError.
+ */
+export function currentDeviceKey(userId: number): string {
+  return `device-key:${userId}`;
+}
+export const DEVICE_STALE_HEADER = 'x-device-stale';
+
+/** The set of a user's session keys, so a password change can end all of them. */
+export function userSessionsKey(userId: number): string {
+  return `user-sessions:${userId}`;
+}
+
+export function isSessionData(value: unknown): value is SessionData {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    Number.isInteger(v.userId) &&
+    Number.isInteger(v.grade) &&
+    typeof v.deviceKey === 'string' &&
+    typeof v.email === 'string' &&
+    typeof v.createdAt === 'string'
+  );
+}
+
+export function parseSession(raw: string | null): SessionData | null {
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return isSessionData(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}

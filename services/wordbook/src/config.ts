@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** Wordbook-specific environment (the shared fields come from the kit). */
+export const wordbookConfigShape = {
+  /** The dictionary service's internal URL; default: the first of DICTIONARY_URLS, else :4002. */
+  DICTIONARY_URL: z.string().url().optional(),
+  DICTIONARY_URLS: z.string().optional(),
+  DICTIONARY_TIMEOUT_MS: z.coerce.number().int().positive().default(3_000),
+  /** How long a headword's existence is trusted; headwords change only at a dictionary import. */
+  HEADWORD_CACHE_TTL_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 60_000),
+};
+
+export type WordbookConfig = z.infer<z.ZodObject<typeof wordbookConfigShape>>;
+
+export function dictionaryUrlOf(config: Pick<WordbookConfig, 'DICTIONARY_URL' | 'DICTIONARY_URLS'>): string {
+  const first = config.DICTIONARY_URLS?.split(',')
+    .map((u) => u.trim())
+    .find(Boolean);
+  return (config.DICTIONARY_URL ?? first ?? 'http://127.0.0.1:4002').replace(/\/+$/, '');
+}

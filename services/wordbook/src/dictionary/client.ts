@@ -1,0 +1,139 @@
+// The dictionary, over HTTP (ARCHITECTURE rule 1: no reading another service's index).
+// Only saving and exporting ask it; reads of the wordbook never do. Answers are cached:
+// a headword's existence until the next import is likely (minutes), the words a member
+// may see for a short while (their plan can change).
+import { MESSAGES as KIT_MESSAGES, USER_GRADE_HEADER, USER_ID_HEADER, type Caller } from '@syn/kit';
+import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
+
+/** The headword as the dictionary names it. */
+export interface HeadwordInfo {
+  id: number;
+  word: string;
+  hanja: string;
+  linkUrl: string;
+}
+
+/** The dictionary did not answer usefully (down, timed out, or an unexpected reply). */
+export class DictionaryUnavailable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DictionaryUnavailable';
+  }
+}
+
+/** The subset of POST /api/dic/search/wordSynItems (spec §7.2) the wordbook reads. */
+const wordSynResponse = z.object({
+  pyojaeItem: z
+    .object({
+      ID: z.coerce.number(),
+      WORD: z.string(),
+      HANJA: z.string().nullish(),
+      LINK_URL: z.string().nullish(),
+    })
+    .optional(),
+  wordSynItems: z.array(z.object({ GUBN: z.string(), WORD: z.string() })).default([]),
+});
+type WordSynResponse = z.infer<typeof wordSynResponse>;
+
+/** Spec §1: the similar-words category (the first of the 11). */
+export const SIMILAR_WORDS = '비슷한말';
+
+export interface DictionaryClientOptions {
+  baseUrl: string;
+  timeoutMs?: number;
+  headwordTtlMs?: number;
+  visibleTtlMs?: number;
+  fetchImpl?: typeof fetch;
+}
+
+type Existence = { found: true; headword: HeadwordInfo | null } | { found: false };
+
+export class DictionaryClient {
+  private readonly existence: LRUCache<number, Existence, Caller>;
+  private readonly visible: LRUCache<string, string[], { caller: Caller; headwordId: number }>;
+  private readonly timeoutMs: number;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(private readonly opts: DictionaryClientOptions) {
+    this.timeoutMs = opts.timeoutMs ?? 3_000;
+    this.fetchImpl = opts.fetchImpl ?? fetch;
+    const headwordTtl = opts.headwordTtlMs ?? 10 * 60_000;
+    this.existence = new LRUCache<number, Existence, Caller>({
+      max: 50_000,
+      ttl: headwordTtl,
+      // Concurrent saves of one headword share one request.
+      fetchMethod: async (headwordId, _stale, { context, options }) => {
+        const reply = await this.wordSynItems(headwordId, context);
+        // An unknown id may be imported soon; do not remember its absence for long.
+        if (!reply) options.ttl = Math.min(headwordTtl, 60_000);
+        return reply ? { found: true, headword: this.headwordOf(reply) } : { found: false };
+      },
+    });
+    this.visible = new LRUCache<string, string[], { caller: Caller; headwordId: number }>({
+      max: 20_000,
+      ttl: opts.visibleTtlMs ?? 60_000,
+      fetchMethod: async (_key, _stale, { context }) => {
+        const reply = await this.wordSynItems(context.headwordId, context.caller);
+        return reply ? reply.wordSynItems.filter((w) => w.GUBN === SIMILAR_WORDS).map((w) => w.WORD) : [];
+      },
+    });
+  }
+
+  /**
+   * Whether the headword exists, and its name as the dictionary says it (null when the
+   * dictionary's reply does not carry it). Throws DictionaryUnavailable.
+   */
+  async headword(headwordId: number, caller: Caller): Promise<Existence> {
+    const result = await this.existence.fetch(headwordId, { context: caller });
+    if (!result) throw new DictionaryUnavailable('no answer from the dictionary');
+    return result;
+  }
+
+  /** The similar words this member may see (cut by their plan on the dictionary's side). */
+  async similarWords(headwordId: number, caller: Caller): Promise<string[]> {
+    const words = await this.visible.fetch(`${caller.userId}:${headwordId}`, { context: { caller, headwordId } });
+    return words ?? [];
+  }
+
+  private headwordOf(reply: WordSynResponse): HeadwordInfo | null {
+    const p = reply.pyojaeItem;
+    if (!p) return null;
+    return { id: p.ID, word: p.WORD, hanja: p.HANJA ?? '', linkUrl: p.LINK_URL ?? '' };
+  }
+
+  /** The detail as `caller` would see it; null when the headword does not exist. */
+  private async wordSynItems(headwordId: number, caller: Caller): Promise<WordSynResponse | null> {
+    let res: Response;
+    try {
+      res = await this.fetchImpl(`${this.opts.baseUrl}/api/dic/search/wordSynItems`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          // Only who the member is: no session hash, so the dictionary does not add this
+          // internal look-up to the member's search history.
+          [USER_ID_HEADER]: String(caller.userId),
+          [USER_GRADE_HEADER]: String(caller.grade),
+        },
+        body: JSON.stringify({ userId: caller.userId, pyojaeId: headwordId }),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (err) {
+      throw new DictionaryUnavailable('dictionary request failed', { cause: err });
+    }
+    if (res.status === 404) {
+      const body = (await res.json().catch(() => ({}))) as { message?: unknown };
+      // A 404 for the route itself (a dictionary without it) is not "no such headword".
+      if (body.message === KIT_MESSAGES.notFound)
+        throw new DictionaryUnavailable('dictionary has no wordSynItems route');
+      return null;
+    }
+    if (!res.ok) {
+      await res.body?.cancel();
+      throw new DictionaryUnavailable(`dictionary answered ${res.status}`);
+    }
+    const parsed = wordSynResponse.safeParse(await res.json().catch(() => undefined));
+    if (!parsed.success) throw new DictionaryUnavailable('dictionary reply has an unexpected shape');
+    return parsed.data;
+  }
+}

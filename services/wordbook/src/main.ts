@@ -1,0 +1,4 @@
+import { runMain } from '@syn/kit';
+import { wordbookService } from './service';
+
+runMain(wordbookService);

@@ -1,0 +1,288 @@
+// Contract-test helpers: a cookie-keeping HTTP caller for the gateway, members made the way the
+// web app makes them (join → mail → confirm → login), and a checker that validates a real answer
+// against gateway/openapi.json with ajv (JSON Schema 2020-12, OpenAPI 3.1's dialect).
+import { execSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import { createPool } from '@syn/kit';
+import { Client } from 'pg';
+import { seedAdmin } from '../../services/account/src/seed';
+
+export const MAILDEV_URL = process.env.MAIL_WEB_URL ?? 'http://127.0.0.1:1080';
+export const PASSWORD = 'contract pass 1';
+export const run = randomBytes(3).toString('hex');
+let seq = 0;
+
+// --- the document ------------------------------------------------------------------------
+
+interface Media {
+  schema?: { $ref?: string };
+}
+interface ResponseObject {
+  $ref?: string;
+  content?: Record<string, Media>;
+}
+interface OperationObject {
+  responses: Record<string, ResponseObject>;
+}
+export interface Document {
+  paths: Record<string, Record<string, OperationObject>>;
+  components: { responses: Record<string, ResponseObject>; schemas: Record<string, unknown> };
+}
+
+export const DOCUMENT = JSON.parse(
+  readFileSync(path.resolve(__dirname, '../../gateway/openapi.json'), 'utf8'),
+) as Document;
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+ajv.addSchema(DOCUMENT, 'openapi.json');
+const validators = new Map<string, ValidateFunction>();
+
+function validator(ref: string): ValidateFunction {
+  let v = validators.get(ref);
+  if (!v) {
+    const found = ajv.getSchema(`openapi.json${ref}`);
+    if (!found) throw new Error(`no schema at ${ref}`);
+    v = found;
+    validators.set(ref, v);
+  }
+  return v;
+}
+
+/** Every documented operation, as `METHOD path`. */
+export const OPERATIONS = Object.entries(DOCUMENT.paths).flatMap(([p, item]) =>
+  Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`),
+);
+
+/** Operations answered with a documented success body during the run. */
+export const covered = new Set<string>();
+
+export interface Reply {
+  status: number;
+  contentType: string;
+  text: string;
+  body: Record<string, unknown>;
+}
+
+/**
+ * The answer's status is one the document lists for the operation, and its body matches the
+ * schema listed there (success bodies per route, errors the common error shape).
+ */
+export function conforms(method: string, docPath: string, reply: Reply): void {
+  const op = DOCUMENT.paths[docPath]?.[method.toLowerCase()];
+  if (!op) throw new Error(`${method} ${docPath} is not documented`);
+  let response = op.responses[String(reply.status)];
+  if (!response) {
+    throw new Error(
+      `${method} ${docPath} answered ${reply.status}, which the document does not list: ${reply.text.slice(0, 300)}`,
+    );
+  }
+  if (response.$ref) response = DOCUMENT.components.responses[response.$ref.split('/').pop()!]!;
+  const type = Object.keys(response.content ?? {}).find((t) => reply.contentType.startsWith(t));
+  if (!type) throw new Error(`${method} ${docPath}: content type ${reply.contentType} is not documented`);
+  const ref = response.content![type]!.schema?.$ref;
+  if (!ref) throw new Error(`${method} ${docPath}: no schema`);
+  const data: unknown = type === 'application/json' ? JSON.parse(reply.text) : reply.text;
+  const validate = validator(ref);
+  if (!validate(data)) {
+    throw new Error(
+      `${method} ${docPath} ${reply.status} does not match ${ref}: ${ajv.errorsText(validate.errors)}\n${reply.text.slice(0, 600)}`,
+    );
+  }
+  if (reply.status >= 200 && reply.status < 300) covered.add(`${method.toUpperCase()} ${docPath}`);
+}
+
+// --- calling the gateway -----------------------------------------------------------------------
+
+/** A caller with its own cookie jar (the session cookie). */
+export class Caller {
+  cookie = '';
+  id = 0;
+  constructor(
+    readonly name: string,
+    readonly email = '',
+  ) {}
+}
+
+export interface CallOptions {
+  /** The documented path when the real one fills a template (`/subscribe/{product}-billings`). */
+  doc?: string;
+  /** Expected status (200 unless said). */
+  status?: number;
+}
+
+export function gateway(baseUrl: string) {
+  /** Calls the gateway, checks the answer against the document, and returns it. */
+  async function call(
+    who: Caller | null,
+    method: 'GET' | 'POST',
+    target: string,
+    body: Record<string, unknown> = {},
+    opts: CallOptions = {},
+  ): Promise<Reply> {
+    const url = new URL(target, baseUrl);
+    if (method === 'GET') for (const [k, v] of Object.entries(body)) url.searchParams.set(k, String(v));
+    const res = await fetch(url, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+        ...(who?.cookie ? { cookie: who.cookie } : {}),
+      },
+      body: method === 'POST' ? JSON.stringify(body) : undefined,
+    });
+    const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+    if (who && sid) {
+      const value = sid.slice(0, sid.indexOf(';'));
+      who.cookie = value === 'sid=' ? '' : value;
+    }
+    const text = await res.text();
+    const contentType = res.headers.get('content-type') ?? '';
+    let parsed: Record<string, unknown> = {};
+    if (contentType.startsWith('application/json')) parsed = JSON.parse(text) as Record<string, unknown>;
+    const reply: Reply = { status: res.status, contentType, text, body: parsed };
+    const expected = opts.status ?? 200;
+    if (reply.status !== expected) {
+      throw new Error(
+        `${method} ${target} as ${who?.name ?? 'nobody'}: ${reply.status}, expected ${expected}: ${text.slice(0, 400)}`,
+      );
+    }
+    conforms(method, opts.doc ?? url.pathname, reply);
+    return reply;
+  }
+  return call;
+}
+
+// --- members ---------------------------------------------------------------------------------
+
+interface Mail {
+  text?: string;
+  to: Array<{ address: string }>;
+  time: string;
+}
+
+/** The id and key of the newest `page` link mailed to `to` (maildev's REST inbox). */
+export async function mailedLink(
+  to: string,
+  page: 'confirmEmail' | 'changePwByMail',
+): Promise<{ id: string; key: string }> {
+  const deadline = Date.now() + 20_000;
+  const pattern = new RegExp(`${page}\\?id=([^&\\s]+)&key=([^&\\s]+)`);
+  while (Date.now() < deadline) {
+    const mails = (await (await fetch(`${MAILDEV_URL}/email`)).json()) as Mail[];
+    const mine = mails
+      .filter((m) => m.to.some((t) => t.address.toLowerCase() === to.toLowerCase()))
+      .sort((a, b) => Date.parse(b.time) - Date.parse(a.time));
+    for (const mail of mine) {
+      const match = mail.text ? pattern.exec(mail.text) : null;
+      if (match) return { id: decodeURIComponent(match[1]!), key: decodeURIComponent(match[2]!) };
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no ${page} mail for ${to}`);
+}
+
+export function newEmail(tag: string): string {
+  seq += 1;
+  return `contract-${tag}-${run}-${seq}@test.syndict.local`;
+}
+
+export function joinBody(email: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: '계약회원',
+    email,
+    phone: '01012345678',
+    password: PASSWORD,
+    passwordConfirm: PASSWORD,
+    agreePrivacy: true,
+    agreeTerms: true,
+    recommendUser: '',
+    recommendType: 'NORMAL',
+    ...extra,
+  };
+}
+
+type Call = ReturnType<typeof gateway>;
+
+/** join → confirmation mail → confirm → login, through the gateway; every answer checked. */
+export async function member(call: Call, tag: string): Promise<Caller> {
+  const email = newEmail(tag);
+  const who = new Caller(tag, email);
+  await call(null, 'POST', '/api/user/join', joinBody(email));
+  const link = await mailedLink(email, 'confirmEmail');
+  await call(null, 'POST', '/api/user/confirm', { secretId: link.id, secretKey: link.key });
+  const login = await call(who, 'POST', '/api/user/login', { email, password: PASSWORD });
+  who.id = Number((login.body.user as { id: number }).id);
+  return who;
+}
+
+export const ADMIN = { email: 'contract-admin@test.syndict.local', password: 'contract-admin-pass1' };
+
+/** The test database's administrator (created once; the shared test database keeps it). */
+export async function admin(call: Call, databaseUrl: string): Promise<Caller> {
+  const pool = createPool(databaseUrl);
+  try {
+    await seedAdmin(pool, { NODE_ENV: 'test', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  } finally {
+    await pool.end();
+  }
+  const who = new Caller('admin', ADMIN.email);
+  const login = await call(who, 'POST', '/api/user/login', { email: ADMIN.email, password: ADMIN.password });
+  who.id = Number((login.body.user as { id: number }).id);
+  return who;
+}
+
+/** A member of the predecessor service with one period still running (the legacy merge's input). */
+export async function legacyAccount(databaseUrl: string, password: string): Promise<string> {
+  const id = `contract${run}${++seq}`;
+  const salt = randomBytes(4).toString('hex');
+  const sha = createHash('sha256')
+    .update(salt + password)
+    .digest('hex');
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    await db.query('INSERT INTO legacy.members (legacy_id, password_salt, password_sha256) VALUES ($1, $2, $3)', [
+      id,
+      salt,
+      sha,
+    ]);
+    await db.query(
+      `INSERT INTO legacy.pay_history (legacy_id, sdate, edate, curstat, transfer)
+       VALUES ($1, current_date - 20, current_date + 40, 'Y', NULL)`,
+      [id],
+    );
+  } finally {
+    await db.end();
+  }
+  return id;
+}
+
+// --- the viewer in a browser -------------------------------------------------------------------
+
+/** Debian's Chromium, as the browser tests use it (web/e2e/support/chromium.ts, an ES module we cannot require). */
+export function chromiumPath(): string {
+  const file = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(file)) {
+    execSync('apt-get update && apt-get install -y chromium', {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      timeout: 15 * 60_000,
+    });
+  }
+  return file;
+}
+
+/** Flags for a closed network (the browser tests' CHROMIUM_ARGS). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

@@ -1,0 +1,417 @@
+/**
+ * Payment screens against the whole stack and the PortOne sandbox checkout (project issue 7):
+ * a free member subscribes monthly, sees it on /order and /usage and becomes a paid member; an
+ * administrator refunds it and the member is free again. Also a declined one-off pass and the
+ * ?status=fail message.
+ *
+ * Run: TEST_STACK_OFFSET=20 npx jest web/e2e/payment.e2e.test.ts --selectProjects e2e
+ */
+import { randomBytes } from 'node:crypto';
+import { BILLING_MESSAGES as M } from '@syn/kit/rules';
+import { Pool } from 'pg';
+import { seedAdmin } from '../../services/account/src/seed';
+import { useE2E, type Tab } from './support/browser';
+
+const e2e = useE2E();
+
+const MAILDEV_URL = process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080';
+const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/syndict_test';
+const PASSWORD = 'payment-e2e-pass1';
+const ADMIN = { email: 'payment-e2e-admin@test.syndict.local', password: 'payment-e2e-admin-pass1' };
+const CARDS = { ok: '4242-4242-4242-4242', declined: '4000-0000-0000-0002' };
+const CHECKOUT_FRAME = 'iframe[title="PortOne sandbox checkout"]';
+
+interface Member {
+  id: number;
+  email: string;
+  user: Record<string, unknown>;
+}
+
+const run = randomBytes(4).toString('hex');
+let seq = 0;
+
+async function api(path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${e2e().baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** The mail the account service sent to `to`, read from maildev's REST inbox. */
+async function confirmLink(to: string): Promise<{ id: string; key: string }> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const mails = (await (await fetch(`${MAILDEV_URL}/email`)).json()) as Array<{
+      text?: string;
+      to: Array<{ address: string }>;
+    }>;
+    const mail = mails.find((m) => m.to.some((t) => t.address === to));
+    const match = mail?.text ? /confirmEmail\?id=([^&\s]+)&key=([^&\s]+)/.exec(mail.text) : null;
+    if (match) return { id: decodeURIComponent(match[1]!), key: decodeURIComponent(match[2]!) };
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`no confirmation mail for ${to}`);
+}
+
+/** join → mail → confirm, through the gateway (the account screens are another issue's). */
+async function newMember(): Promise<string> {
+  seq += 1;
+  const email = `pay${run}${seq}@test.syndict.local`;
+  const joined = await api('/api/user/join', {
+    name: `결제회원${seq}`,
+    email,
+    phone: '01012345678',
+    password: PASSWORD,
+    passwordConfirm: PASSWORD,
+    agreePrivacy: true,
+    agreeTerms: true,
+    recommendType: 'NORMAL',
+  });
+  expect(joined.status).toBe(200);
+  const link = await confirmLink(email);
+  const confirmed = await api('/api/user/confirm', { secretId: link.id, secretKey: link.key });
+  expect(confirmed.status).toBe(200);
+  return email;
+}
+
+/** Logs in inside the tab (so the session cookie belongs to the browser) and stores the user as the app does. */
+async function login(tab: Tab, email: string, password: string): Promise<Member> {
+  await tab.goto('/company');
+  const answer = await tab.page.evaluate(
+    async ({ email, password }) => {
+      const res = await fetch('/api/user/login', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      return { status: res.status, body: (await res.json()) as { user: Record<string, unknown> } };
+    },
+    { email, password },
+  );
+  expect(answer.status).toBe(200);
+  const user = answer.body.user;
+  await tab.page.evaluate((stored) => {
+    localStorage.setItem('user', JSON.stringify(stored));
+    localStorage.setItem('authKey', String(stored.curKey ?? ''));
+  }, user);
+  return { id: Number(user.id), email, user };
+}
+
+/** POST /api/user/validate from the member's tab: the account service's view of paid status. */
+async function validatedStatus(tab: Tab, member: Member): Promise<string> {
+  return tab.page.evaluate(async (user) => {
+    const res = await fetch('/api/user/validate', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(user),
+    });
+    const body = (await res.json()) as { status?: string; user?: { status?: string } };
+    return String(body.status ?? body.user?.status ?? 'none');
+  }, member.user);
+}
+
+async function eventually(read: () => Promise<string>, expected: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    last = await read();
+    if (last === expected) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  expect(last).toBe(expected);
+}
+
+async function toast(tab: Tab, text: string): Promise<void> {
+  await tab.page.locator('.Toastify').getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
+}
+
+/** Product + method, next, agree, pay: the two steps of /payment. */
+async function choose(tab: Tab, product: RegExp, method: string): Promise<void> {
+  await tab.waitForHeading('이용권 구매');
+  await tab.page.getByRole('radio', { name: product }).check();
+  await tab.page.getByRole('radio', { name: method, exact: true }).check();
+  await tab.page.getByRole('button', { name: '다음' }).click();
+  await tab.page.getByRole('heading', { name: '주문 확인 및 결제' }).waitFor();
+  await tab.page.getByLabel('주문 내용을 확인하였으며, 결제 진행에 동의합니다.').check();
+  await tab.page.getByRole('button', { name: '결제하기' }).click();
+}
+
+/** The sandbox checkout overlay, as PortOne's script shows it on a desktop browser. */
+async function payInCheckout(tab: Tab, card: string): Promise<void> {
+  const frame = tab.page.frameLocator(CHECKOUT_FRAME);
+  await frame.locator('#card_number').fill(card, { timeout: 15_000 });
+  await frame.locator('#submit').click();
+}
+
+async function expectAccessible(tab: Tab): Promise<void> {
+  await expect(tab.accessibilityViolations()).resolves.toEqual([]);
+  const overflow = await tab.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/**
+ * The dictionary's answer for a headword with a category of three or more synonyms (spec §6:
+ * free members see two): the ids of its first word and of its third (shown only to paid members).
+ */
+async function synonyms(
+  tab: Tab,
+  member: Member,
+): Promise<{ id: number; first: number; extra: number; remaining: number }> {
+  return tab.page.evaluate(async (userId) => {
+    const post = async (url: string, body: unknown) => {
+      const res = await fetch(url, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return res.json() as Promise<Record<string, unknown>>;
+    };
+    const found = (await post('/api/dic/search/pyojaeItems', { searchWord: '사랑', pageSize: 10, pageNum: 0 })) as {
+      results: { wordInfoItems: Array<{ ID: number }> };
+    };
+    const id = found.results.wordInfoItems[0]!.ID;
+    const detail = (await post('/api/dic/search/wordSynItems', {
+      userId,
+      pyojaeId: id,
+      userAuthKey: localStorage.getItem('authKey') ?? '',
+    })) as {
+      wordSynItems: Array<{ GUBN: string; WORD_ID: number }>;
+      gubnItems: Array<{ GUBN: string; TOTAL_CNT: number; REMAIN_CNT: number }>;
+    };
+    const category = detail.gubnItems.find((g) => g.TOTAL_CNT >= 3)!;
+    const words = detail.wordSynItems.filter((w) => w.GUBN === category.GUBN).map((w) => w.WORD_ID);
+    return { id, first: words[0]!, extra: words[2] ?? 0, remaining: category.REMAIN_CNT };
+  }, member.id);
+}
+
+/** A synonym on the detail page is a link to its own headword. */
+const wordLink = (tab: Tab, wordId: number) => tab.page.locator(`main a[href="/dictionary/Search/${wordId}"]`).first();
+
+let adminSeeded = false;
+async function ensureAdmin(): Promise<void> {
+  if (adminSeeded) return;
+  const pool = new Pool({ connectionString: DATABASE_URL });
+  try {
+    await seedAdmin(pool, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, NODE_ENV: 'test' });
+  } finally {
+    await pool.end();
+  }
+  adminSeeded = true;
+}
+
+describe('payment screens', () => {
+  test('a guest is asked to log in on /payment, /order and /usage', async () => {
+    const tab = await e2e().open('mobile', '/payment');
+    for (const [path, title] of [
+      ['/payment', '이용권 구매'],
+      ['/order', '결제 내역'],
+      ['/usage', '이용 내역'],
+    ] as const) {
+      await tab.goto(path);
+      await tab.waitForHeading(title);
+      await expect(tab.page.locator('main').textContent()).resolves.toContain('로그인 후 이용해 주세요.');
+    }
+    tab.expectNoErrors();
+  });
+
+  test('?status=fail shows that recurring payment cannot be used with that card', async () => {
+    const tab = await e2e().open('mobile');
+    await login(tab, await newMember(), PASSWORD);
+    await tab.goto('/payment?status=fail');
+    await toast(tab, M.recurringUnavailable);
+    await expect(
+      tab.page.locator('main').getByRole('alert').filter({ hasText: M.recurringUnavailable }).count(),
+    ).resolves.toBe(1);
+    await tab.screenshot('payment_status_fail');
+    await expectAccessible(tab);
+    tab.expectNoErrors();
+  });
+
+  test('the purchase form asks for a payment method and the agreement (spec §5)', async () => {
+    const tab = await e2e().open('mobile');
+    await login(tab, await newMember(), PASSWORD);
+    await tab.goto('/payment');
+    await tab.page.getByRole('radio', { name: /1개월 이용권/ }).check();
+    await tab.page.getByRole('button', { name: '다음' }).click();
+    await toast(tab, M.payMethodRequired);
+    await tab.page.getByRole('radio', { name: '신용카드', exact: true }).check();
+    await tab.page.getByRole('button', { name: '다음' }).click();
+    await tab.page.getByRole('button', { name: '결제하기' }).click();
+    await toast(tab, M.agreementRequired);
+    // The international wallet is charged the won amount / 1000, rounded up (spec §9).
+    await tab.page.getByRole('button', { name: '이전' }).click();
+    await tab.page.getByRole('radio', { name: '페이팔 (PayPal)' }).check();
+    await tab.page.getByRole('button', { name: '다음' }).click();
+    await expect(tab.page.locator('.summary').textContent()).resolves.toContain('3,800원 (USD 4)');
+    tab.expectNoErrors();
+  });
+
+  test('a one-off 1-month pass paid with a declined card fails with the toast and grants nothing', async () => {
+    const tab = await e2e().open('desktop');
+    const member = await login(tab, await newMember(), PASSWORD);
+    await tab.goto('/payment');
+    await tab.screenshot('payment_step1');
+    await choose(tab, /1개월 이용권/, '신용카드');
+    await payInCheckout(tab, CARDS.declined);
+    await toast(tab, M.paymentFailed);
+    await tab.screenshot('payment_declined', { fullPage: false });
+    expect(tab.location()).toBe('/payment');
+    await tab.goto('/order');
+    await tab.page.getByRole('cell', { name: '결제실패' }).waitFor();
+    await expect(validatedStatus(tab, member)).resolves.toBe('none');
+    tab.expectNoErrors();
+  });
+
+  test('a free member subscribes monthly, becomes paid, and is free again after an administrator refunds it', async () => {
+    await ensureAdmin();
+    const tab = await e2e().open('mobile');
+    const member = await login(tab, await newMember(), PASSWORD);
+    await expect(validatedStatus(tab, member)).resolves.toBe('none');
+
+    await tab.goto('/payment');
+    await choose(tab, /베이직 정기결제/, '신용카드');
+    await payInCheckout(tab, CARDS.ok);
+    await tab.waitForHeading('결제 내역');
+    await toast(tab, M.subscriptionStarted);
+    const row = tab.page.getByRole('row').filter({ hasText: '베이직 정기결제 (월)' });
+    await expect(row.textContent()).resolves.toContain('결제완료');
+    await expect(row.textContent()).resolves.toContain('3,000원');
+    await expect(tab.page.locator('.banner').textContent()).resolves.toContain('정기 결제 이용 중');
+    await tab.screenshot('order_subscribed');
+    await expectAccessible(tab);
+
+    await tab.goto('/usage');
+    await tab.page.getByRole('cell', { name: '사용중' }).waitFor();
+    await expect(tab.page.locator('main').textContent()).resolves.toContain('베이직 정기결제 (월)');
+    await tab.screenshot('usage_subscribed');
+    await expectAccessible(tab);
+
+    // Buying again while the pass is in use is refused (spec §4).
+    await tab.goto('/payment');
+    await expect(tab.page.locator('main').textContent()).resolves.toContain(M.passInUse);
+
+    // The account service projects PassChanged: the member is now paid.
+    await eventually(() => validatedStatus(tab, member), 'valid');
+    // …and the dictionary shows a paid member every synonym of a category a free member sees two of.
+    const paidView = await synonyms(tab, member);
+    const hidden = paidView.extra;
+    await tab.goto(`/dictionary/Search/${paidView.id}`);
+    await wordLink(tab, hidden).waitFor({ state: 'attached' });
+    await tab.screenshot('dictionary_detail_paid');
+    tab.expectNoErrors();
+
+    // The administrator finds the payment and refunds it.
+    const admin = await e2e().open('desktop');
+    await login(admin, ADMIN.email, ADMIN.password);
+    await admin.goto(`/mgrUser/OrderDetail/${member.id}`);
+    await admin.page.locator('.banner').getByText('베이직 정기결제 (월)').waitFor();
+    await expect(admin.page.locator('.banner').textContent()).resolves.toMatch(/\d{4}-\d{2}-\d{2} ~ \d{4}-\d{2}-\d{2}/);
+    await admin.page.getByRole('button', { name: '새 주문 등록' }).click();
+    await toast(admin, M.newOrderTypeRequired);
+    await admin.screenshot('mgrUser_OrderDetail');
+    await expectAccessible(admin);
+
+    await admin.goto('/mgrPayment');
+    await admin.page.getByLabel('검색 항목').selectOption('USEREMAIL');
+    await admin.page.getByLabel('검색어').fill(member.email);
+    await admin.page.getByRole('button', { name: '검색', exact: true }).click();
+    const paymentRow = admin.page.getByRole('row').filter({ hasText: member.email });
+    await paymentRow.waitFor();
+    await expect(paymentRow.textContent()).resolves.toContain('베이직 정기결제 (월)');
+    await admin.screenshot('mgrPayment');
+    await expectAccessible(admin);
+    await paymentRow.getByRole('link', { name: /상세/ }).click();
+    await admin.waitForHeading('결제 상세 정보');
+    await expect(admin.page.locator('main').getByLabel('이메일').inputValue()).resolves.toBe(member.email);
+    admin.page.once('dialog', (dialog) => void dialog.accept());
+    await admin.page.getByRole('button', { name: '환불' }).click();
+    await toast(admin, M.subscriptionRefunded);
+    await eventually(() => admin.page.locator('main').getByLabel('환불', { exact: true }).inputValue(), '환불완료');
+    // A second refund is refused on the spot (spec §8).
+    await admin.page.getByRole('button', { name: '환불' }).click();
+    await toast(admin, M.alreadyRefunded);
+    await admin.screenshot('mgrPayment_Detail');
+    await expectAccessible(admin);
+    admin.expectNoErrors();
+
+    // The member is free again.
+    await eventually(() => validatedStatus(tab, member), 'none');
+    const freeView = await synonyms(tab, member);
+    expect(freeView.remaining).toBeGreaterThan(0);
+    await tab.goto(`/dictionary/Search/${paidView.id}`);
+    await wordLink(tab, freeView.first).waitFor({ state: 'attached' });
+    await expect(wordLink(tab, hidden).count()).resolves.toBe(0);
+    await tab.goto('/order');
+    await tab.page.getByRole('cell', { name: '환불완료' }).waitFor();
+    await tab.goto('/usage');
+    await expect(tab.page.locator('main').textContent()).resolves.toContain('이용 중인 이용권이 없습니다.');
+    tab.expectNoErrors();
+  });
+
+  test('a member stops the monthly subscription in the cancel modal (no reason) and keeps the pass to its end date', async () => {
+    const tab = await e2e().open('mobile');
+    await login(tab, await newMember(), PASSWORD);
+    await tab.goto('/payment');
+    await choose(tab, /베이직 정기결제/, '신용카드');
+    await payInCheckout(tab, CARDS.ok);
+    await tab.waitForHeading('결제 내역');
+    await tab.page.getByRole('button', { name: '정기 결제 해지' }).click();
+    const dialog = tab.page.getByRole('dialog', { name: '정기 결제 해지' });
+    await dialog.waitFor();
+    await expect(dialog.getByLabel('사유 (선택)').inputValue()).resolves.toBe('');
+    await tab.screenshot('order_cancel_modal', { fullPage: false });
+    await expectAccessible(tab);
+    await dialog.getByRole('button', { name: '해지하기' }).click();
+    await toast(tab, M.subscriptionCancelled);
+    await tab.page.locator('.banner').getByText('정기 결제 해지됨').waitFor();
+    await expect(tab.page.locator('.banner').textContent()).resolves.toMatch(/남은 기간 \d+일/);
+    await tab.goto('/usage');
+    await tab.page.getByRole('cell', { name: '사용중' }).waitFor();
+    tab.expectNoErrors();
+  });
+
+  test('on a phone, the checkout is a full page that redirects to /pay/mobile, which completes the payment', async () => {
+    const tab = await e2e().open('mobile');
+    // PortOne's script picks the redirect checkout by the user agent, as on a real phone.
+    const cdp = await tab.context.newCDPSession(tab.page);
+    await cdp.send('Emulation.setUserAgentOverride', {
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36',
+    });
+    const member = await login(tab, await newMember(), PASSWORD);
+    await tab.goto('/payment');
+    await choose(tab, /1개월 이용권/, '신용카드');
+    await tab.page.waitForURL((url) => url.pathname === '/checkout');
+    await tab.page.locator('#card_number').fill(CARDS.ok);
+    await tab.page.locator('#submit').click();
+    await tab.page.waitForURL(
+      (url) => url.pathname === '/pay/mobile' && url.searchParams.get('imp_success') === 'true',
+    );
+    await tab.waitForHeading('결제 내역');
+    const row = tab.page.getByRole('row').filter({ hasText: '1개월 이용권' });
+    await expect(row.textContent()).resolves.toContain('결제완료');
+    await eventually(() => validatedStatus(tab, member), 'valid');
+    // The sandbox's own checkout page has no favicon; that 404 is not the app's.
+    const sandboxFavicon = /:\d+\/favicon\.ico\)$/;
+    tab.errors.splice(
+      0,
+      tab.errors.length,
+      ...tab.errors.filter((e) => !(e.includes(' 404 ') && sandboxFavicon.test(e) && !e.includes(e2e().baseUrl))),
+    );
+    tab.expectNoErrors();
+  });
+
+  test('the mobile subscription redirect with imp_success=false comes back to /payment?status=fail', async () => {
+    const tab = await e2e().open('mobile');
+    await login(tab, await newMember(), PASSWORD);
+    await tab.goto('/subscribe/mobile-billings?imp_uid=&merchant_uid=sub_x_1&imp_success=false');
+    await tab.page.waitForURL((url) => url.pathname === '/payment' && url.search === '?status=fail');
+    await tab.page.locator('main').getByRole('alert').filter({ hasText: M.recurringUnavailable }).waitFor();
+    tab.expectNoErrors();
+  });
+});

@@ -1,0 +1,117 @@
+import { useId, type ChangeEvent, type HTMLInputTypeAttribute, type ReactNode } from 'react';
+
+interface TextFieldProps {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  type?: HTMLInputTypeAttribute;
+  autoComplete?: string;
+  inputMode?: 'text' | 'email' | 'numeric' | 'tel';
+  hint?: ReactNode;
+  readOnly?: boolean;
+  maxLength?: number;
+  placeholder?: string;
+  /** A button beside the input (e.g. the recommender check). */
+  action?: ReactNode;
+}
+
+/** A labelled input whose error is announced and tied to it (aria-invalid, aria-describedby). */
+export function TextField({
+  label,
+  name,
+  value,
+  onChange,
+  error,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  hint,
+  readOnly,
+  maxLength,
+  placeholder,
+  action,
+}: TextFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className={action ? 'field-row' : undefined}>
+        <input
+          id={id}
+          name={name}
+          type={type}
+          value={value}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          readOnly={readOnly}
+          maxLength={maxLength}
+          placeholder={placeholder}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+        {action}
+      </div>
+      {hint && (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface CheckFieldProps {
+  name: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+  error?: string | undefined;
+}
+
+export function CheckField({ name, checked, onChange, children, error }: CheckFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="field field-check">
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
+      <label htmlFor={id}>{children}</label>
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A message about the whole form (the server's answer), announced politely or as an alert. */
+export function FormStatus({ message, tone }: { message: string | null; tone: 'error' | 'success' }) {
+  if (!message) return null;
+  return (
+    <p
+      className={tone === 'error' ? 'callout callout-warning' : 'callout'}
+      role={tone === 'error' ? 'alert' : 'status'}
+    >
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,209 @@
+import { ACCOUNT_MESSAGES as M, JOIN_FIELDS, joinRequest, recommenderCheck } from '@syn/kit/rules';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { errorMessage } from '../../app/api';
+import { PATHS } from '../../app/paths';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { PageHeading } from '../../ui/PageHeading';
+import { notify } from '../../ui/toast';
+import { TermsDialog } from '../info/TermsDialog';
+import { useCheckRecommendUserInfoMutation, useJoinMutation } from './accountApi';
+import { recommenderSet, registeredChanged, selectAuth } from './authSlice';
+import { check, focusField, type FieldErrors } from './forms';
+import { CheckField, FormStatus, TextField } from './FormFields';
+
+/** The recommender's rule (recommendUserId) is shown at the recommender field. */
+const FIELDS = JOIN_FIELDS.map((name) => (name === 'recommendUserId' ? 'recommendUser' : name));
+
+export function JoinPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const auth = useAppSelector(selectAuth);
+  const [values, setValues] = useState({
+    name: '',
+    email: '',
+    phone: '',
+    password: '',
+    passwordConfirm: '',
+  });
+  const [agreePrivacy, setAgreePrivacy] = useState(false);
+  const [agreeTerms, setAgreeTerms] = useState(false);
+  const [termsViewed, setTermsViewed] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const [recommendUser, setRecommendUser] = useState(auth.recommendUser);
+  const [recommendUserId, setRecommendUserId] = useState<number | null>(null);
+  const [recommenderNote, setRecommenderNote] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [join, { isLoading }] = useJoinMutation();
+  const [checkRecommender, { isLoading: checking }] = useCheckRecommendUserInfoMutation();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // Spec §4: after registering, /join goes to /login.
+  if (auth.registered) return <Navigate to={PATHS.login} replace />;
+
+  const set = (name: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
+
+  const onRecommenderCheck = async () => {
+    setRecommenderNote(null);
+    const checked = check(recommenderCheck, { recommendUser }, ['recommendUser']);
+    if (!checked.ok) {
+      // Empty field: the hint that a recommender is optional.
+      setErrors((e) => ({ ...e, recommendUser: undefined }));
+      setRecommenderNote(checked.errors.recommendUser ?? M.recommenderBlank);
+      return;
+    }
+    const result = await checkRecommender(checked.data);
+    if ('error' in result) {
+      setRecommendUserId(null);
+      setErrors((e) => ({ ...e, recommendUser: errorMessage(result.error, M.recommenderInvalid) }));
+      return;
+    }
+    setRecommendUserId(result.data.userInfo);
+    setErrors((e) => ({ ...e, recommendUser: undefined }));
+    setRecommenderNote(result.data.message);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    const payload = {
+      ...values,
+      agreePrivacy,
+      agreeTerms: agreeTerms && termsViewed,
+      recommendUser: recommendUser.trim(),
+      recommendUserId,
+      recommendType:
+        auth.recommendUser !== '' && recommendUser.trim() === auth.recommendUser ? auth.recommendType : 'NORMAL',
+    };
+    const checked = check(joinRequest, payload, FIELDS);
+    if (!checked.ok) {
+      const { recommendUserId: recommenderError, ...rest } = checked.errors;
+      const shown = { ...rest, ...(recommenderError ? { recommendUser: recommenderError } : {}) };
+      setErrors(shown);
+      focusField(formRef.current, checked.first === 'recommendUserId' ? 'recommendUser' : checked.first);
+      return;
+    }
+    setErrors({});
+    const result = await join({ ...checked.data, passwordConfirm: values.passwordConfirm });
+    if ('error' in result) {
+      setFailure(errorMessage(result.error, '회원 가입 중에 오류가 발생하였습니다. 다시 시도해 주세요.'));
+      return;
+    }
+    notify.success(result.data.message);
+    dispatch(recommenderSet({ recommendUser: '', recommendType: 'NORMAL' }));
+    dispatch(registeredChanged(true));
+    navigate(PATHS.login, { replace: true });
+  };
+
+  return (
+    <section>
+      <PageHeading title="회원 가입">회원 가입</PageHeading>
+      <p className="lead">이메일로 가입하시면 단어장, 검색 기록, 친구 추천을 이용하실 수 있습니다.</p>
+      <form ref={formRef} className="account-form" noValidate onSubmit={(event) => void submit(event)}>
+        <TextField
+          label="이름"
+          name="name"
+          autoComplete="name"
+          value={values.name}
+          onChange={set('name')}
+          error={errors.name}
+        />
+        <TextField
+          label="이메일"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+        />
+        <TextField
+          label="연락처"
+          name="phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          hint="'-' 없이 숫자만 입력해 주세요."
+          value={values.phone}
+          onChange={set('phone')}
+          error={errors.phone}
+        />
+        <TextField
+          label="비밀번호"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint="8자 이상 입력해 주세요."
+          value={values.password}
+          onChange={set('password')}
+          error={errors.password}
+        />
+        <TextField
+          label="비밀번호 확인"
+          name="passwordConfirm"
+          type="password"
+          autoComplete="new-password"
+          value={values.passwordConfirm}
+          onChange={set('passwordConfirm')}
+          error={errors.passwordConfirm}
+        />
+        <TextField
+          label="추천인 (선택)"
+          name="recommendUser"
+          type="text"
+          autoComplete="off"
+          hint={recommendUserId !== null ? <span className="status-ok">{recommenderNote}</span> : recommenderNote}
+          placeholder="추천인 이메일"
+          value={recommendUser}
+          onChange={(value) => {
+            setRecommendUser(value);
+            setRecommendUserId(null);
+            setRecommenderNote(null);
+          }}
+          error={errors.recommendUser}
+          action={
+            <button type="button" className="button" onClick={() => void onRecommenderCheck()} disabled={checking}>
+              추천인 확인
+            </button>
+          }
+        />
+        <CheckField name="agreePrivacy" checked={agreePrivacy} onChange={setAgreePrivacy} error={errors.agreePrivacy}>
+          서비스 제공을 위한 개인정보 이용에 동의합니다. (필수)
+        </CheckField>
+        <CheckField
+          name="agreeTerms"
+          checked={agreeTerms && termsViewed}
+          onChange={(checked) => {
+            // Terms must be viewed (spec §5): the first tick opens them.
+            if (checked && !termsViewed) setTermsOpen(true);
+            setAgreeTerms(checked);
+          }}
+          error={errors.agreeTerms}
+        >
+          이용약관을 확인하였으며 동의합니다. (필수) 만 14세 미만은 법정대리인의 동의가 필요합니다.
+        </CheckField>
+        <p>
+          <button type="button" className="button button-small" onClick={() => setTermsOpen(true)}>
+            이용약관 보기
+          </button>
+        </p>
+        <FormStatus message={failure} tone="error" />
+        <button type="submit" className="button button-primary" disabled={isLoading}>
+          가입하기
+        </button>
+      </form>
+      <p>
+        이미 회원이신가요? <Link to={PATHS.login}>로그인</Link>
+      </p>
+      <TermsDialog
+        open={termsOpen}
+        onClose={() => {
+          setTermsOpen(false);
+          setTermsViewed(true);
+        }}
+      />
+    </section>
+  );
+}

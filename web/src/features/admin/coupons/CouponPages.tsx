@@ -1,0 +1,279 @@
+import { COUPON_MESSAGES as M, createCount as createCountRule } from '@syn/kit/rules';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../../app/api';
+import { PATHS } from '../../../app/paths';
+import { routeInfo } from '../../../app/routeTable';
+import { useAppSelector } from '../../../app/store';
+import { Loader } from '../../../ui/Loader';
+import { PageHeading } from '../../../ui/PageHeading';
+import { Pager } from '../../../ui/Pager';
+import { notify } from '../../../ui/toast';
+import { selectUser } from '../../account/authSlice';
+import type { FoundUser } from '../../coupon/couponApi';
+import '../../coupon/coupon.css';
+import { todayKst } from '../../coupon/texts';
+import { UserSearch } from '../../coupon/UserSearch';
+import {
+  ADMIN_STATUS_WORDS,
+  COUPON_LOAD_ERROR,
+  NO_COUPON,
+  useDeleteCouponMutation,
+  useGroupCouponsQuery,
+  useInsertCouponsMutation,
+  useUpdateCouponMutation,
+  type AdminCouponRow,
+} from './adminCouponApi';
+
+const PAGE_SIZE = 10;
+export const couponDetailPath = (groupId: number, couponId: number) =>
+  `${PATHS.mgrCouponListDetail}?groupId=${groupId}&couponId=${couponId}`;
+
+function NoGroup({ title }: { title: string }) {
+  return (
+    <section className="admin-page">
+      <PageHeading title={title}>{title}</PageHeading>
+      <p className="callout callout-warning">{M.groupNotFound}</p>
+      <Link to={PATHS.mgrCoupon}>쿠폰 그룹 목록으로</Link>
+    </section>
+  );
+}
+
+/** /mgrCoupon/List?groupId= (spec §2.5 item 8). */
+export function MgrCouponListPage() {
+  const { title } = routeInfo('mgrCouponList');
+  const navigate = useNavigate();
+  const groupId = Number(useSearchParams()[0].get('groupId'));
+  const adminId = useAppSelector(selectUser)?.id ?? 0;
+  const [status, setStatus] = useState('ALL');
+  const [page, setPage] = useState(1);
+  // Spec §9: the default create-more count is 1.
+  const [count, setCount] = useState('1');
+  const list = useGroupCouponsQuery(
+    { couponGroupId: groupId, couponStatus: status, pageSize: PAGE_SIZE, pageNum: page - 1 },
+    { skip: !(groupId > 0) },
+  );
+  const [insert, inserting] = useInsertCouponsMutation();
+  const [remove] = useDeleteCouponMutation();
+  useEffect(() => {
+    if (list.error) notify.error(errorMessage(list.error, COUPON_LOAD_ERROR));
+  }, [list.error]);
+  if (!(groupId > 0) || (list.isError && !list.data)) return <NoGroup title={title} />;
+  if (!list.data) return <Loader />;
+  const { group, datas: rows, totalCount: total } = list.data;
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = createCountRule.safeParse(count);
+    if (!parsed.success) return notify.warn(parsed.error.issues[0]?.message ?? M.createCountRequired);
+    try {
+      const r = await insert({ userId: adminId, couponGroupId: groupId, createCount: parsed.data }).unwrap();
+      notify.success(r.message);
+    } catch (err) {
+      notify.error(errorMessage(err, COUPON_LOAD_ERROR));
+    }
+  };
+  const del = async (c: AdminCouponRow) => {
+    try {
+      notify.success((await remove({ couponId: c.ID, groupId }).unwrap()).message);
+    } catch (err) {
+      notify.error(errorMessage(err, COUPON_LOAD_ERROR));
+    }
+  };
+
+  return (
+    <section className="admin-page">
+      <PageHeading title={title}>{title}</PageHeading>
+      <dl className="coupon-summary" aria-label="쿠폰 그룹">
+        <dt>쿠폰 종류</dt>
+        <dd>{group.product.NAME}</dd>
+        <dt>그룹명</dt>
+        <dd data-testid="group-name">{group.COUPON_NAME}</dd>
+        <dt>쿠폰 수 / 사용 수</dt>
+        <dd>
+          {group.TOTAL_COUNT} / {group.USED_COUNT}
+        </dd>
+      </dl>
+      <form className="coupon-filter" onSubmit={(e) => void create(e)} noValidate>
+        <div className="coupon-field">
+          <label htmlFor="list-status">쿠폰 상태</label>
+          <select
+            id="list-status"
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="ALL">전체</option>
+            {Object.entries(ADMIN_STATUS_WORDS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="coupon-field">
+          <label htmlFor="list-count">추가 생성 수</label>
+          <input id="list-count" inputMode="numeric" value={count} onChange={(e) => setCount(e.target.value)} />
+        </div>
+        <button type="submit" className="button button-primary" disabled={inserting.isLoading}>
+          쿠폰 생성
+        </button>
+        <button type="button" className="button" onClick={() => navigate(PATHS.mgrCoupon)}>
+          그룹 목록
+        </button>
+      </form>
+      {rows.length === 0 ? (
+        <p className="muted">{NO_COUPON}</p>
+      ) : (
+        <>
+          <p className="result-count">총 {total}건 (행을 누르면 상세 정보가 열립니다)</p>
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="쿠폰 표">
+            <table className="table coupon-table">
+              <caption className="sr-only">쿠폰 목록</caption>
+              <thead>
+                <tr>
+                  <th scope="col">No.</th>
+                  <th scope="col">쿠폰 코드</th>
+                  <th scope="col">상태</th>
+                  <th scope="col">사용자</th>
+                  <th scope="col">사용일</th>
+                  <th scope="col">만료일</th>
+                  <th scope="col">삭제</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((c, index) => (
+                  <tr
+                    key={c.ID}
+                    className="clickable-row"
+                    tabIndex={0}
+                    data-testid={`admin-coupon-${c.ID}`}
+                    onClick={() => navigate(couponDetailPath(groupId, c.ID))}
+                    onKeyDown={(e) => {
+                      if (e.target === e.currentTarget && e.key === 'Enter') navigate(couponDetailPath(groupId, c.ID));
+                    }}
+                  >
+                    <td>{total - (page - 1) * PAGE_SIZE - index}</td>
+                    <td className="coupon-code">{c.COUPON_CODE}</td>
+                    <td>{ADMIN_STATUS_WORDS[c.STATUS] ?? c.STATUS}</td>
+                    <td>{c.USEREMAIL ?? '-'}</td>
+                    <td>{c.USED_DATE ?? '-'}</td>
+                    <td>{c.EXPIRED_DATE ?? '-'}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="button button-small"
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          void del(c);
+                        }}
+                        aria-label={`${c.COUPON_CODE} 삭제`}
+                      >
+                        삭제
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager
+            page={page}
+            totalPages={Math.ceil(total / PAGE_SIZE)}
+            onChange={setPage}
+            window={{ siblings: 2 }}
+            label="쿠폰 페이지"
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** /mgrCoupon/List/Detail?groupId=&couponId= (spec §2.5 item 9). */
+export function MgrCouponListDetailPage() {
+  const { title } = routeInfo('mgrCouponListDetail');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const groupId = Number(params.get('groupId'));
+  const couponId = Number(params.get('couponId'));
+  const found = useGroupCouponsQuery(
+    { couponGroupId: groupId, couponStatus: 'ALL', pageSize: 1, pageNum: 0, couponId },
+    { skip: !(groupId > 0 && couponId > 0) },
+  );
+  const [status, setStatus] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<FoundUser | null>(null);
+  const [update, updating] = useUpdateCouponMutation();
+  const coupon = found.data?.datas[0];
+  if (found.isLoading) return <Loader />;
+  if (!coupon) return <NoGroup title={title} />;
+  const currentStatus = status ?? (coupon.STATUS === 'PRESENT' ? 'COMPLETE' : coupon.STATUS);
+  const user = chosen ? `${chosen.USEREMAIL} (${chosen.USERNAME})` : coupon.USEREMAIL;
+  const issue = chosen ? todayKst() : coupon.ISSUE_DATE;
+
+  const choose = (u: FoundUser) => {
+    // Spec §2.5 item 9: choosing a user assigns the coupon as USING, issued today.
+    setChosen(u);
+    setStatus('USING');
+  };
+  const save = async () => {
+    if (!currentStatus) return notify.warn(M.detailStatus);
+    if (currentStatus !== 'STANDBY' && !chosen && !coupon.USER_ID) return notify.warn(M.detailUser);
+    try {
+      const r = await update({
+        couponId: coupon.ID,
+        status: currentStatus,
+        ...(chosen ? { userId: chosen.ID } : {}),
+      }).unwrap();
+      notify.success(r.message);
+      setChosen(null);
+      setStatus(null);
+    } catch (err) {
+      notify.error(errorMessage(err, COUPON_LOAD_ERROR));
+    }
+  };
+  return (
+    <section className="admin-page">
+      <PageHeading title={title}>{title}</PageHeading>
+      <dl className="coupon-summary" aria-label="쿠폰 정보">
+        <dt>쿠폰 종류</dt>
+        <dd>{coupon.product.NAME}</dd>
+        <dt>쿠폰명</dt>
+        <dd>{coupon.COUPON_NAME}</dd>
+        <dt>쿠폰 코드</dt>
+        <dd className="coupon-code">{coupon.COUPON_CODE}</dd>
+        <dt>사용자</dt>
+        <dd data-testid="detail-user">{user ?? '-'}</dd>
+        <dt>발급일</dt>
+        <dd>{issue ?? '-'}</dd>
+        <dt>사용일</dt>
+        <dd>{coupon.USED_DATE ?? '-'}</dd>
+      </dl>
+      <div className="coupon-field">
+        <label htmlFor="detail-status">쿠폰 상태</label>
+        <select id="detail-status" value={currentStatus} onChange={(e) => setStatus(e.target.value)}>
+          <option value="STANDBY">미사용 (STANDBY)</option>
+          <option value="USING">사용 가능 (USING)</option>
+          <option value="COMPLETE">사용 완료 (COMPLETE)</option>
+        </select>
+      </div>
+      <h2>사용자 지정</h2>
+      <UserSearch onChoose={choose} minLength={1} loadError={COUPON_LOAD_ERROR} />
+      <div className="coupon-actions">
+        <button type="button" className="button" onClick={() => navigate(`${PATHS.mgrCouponList}?groupId=${groupId}`)}>
+          뒤로
+        </button>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={updating.isLoading}
+          onClick={() => void save()}
+        >
+          저장
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { MgrCouponPage, MgrCouponCreatePage, MgrCouponEditPage } from './GroupPages';
+export { MgrCouponListPage, MgrCouponListDetailPage } from './CouponPages';

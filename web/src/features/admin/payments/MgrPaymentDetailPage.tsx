@@ -1,0 +1,115 @@
+import { BILLING_MESSAGES as M } from '@syn/kit/rules';
+import { useEffect, useId } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../../app/api';
+import { PATHS } from '../../../app/paths';
+import { routeInfo } from '../../../app/routeTable';
+import { Loader } from '../../../ui/Loader';
+import { PageHeading } from '../../../ui/PageHeading';
+import { notify } from '../../../ui/toast';
+import { orderWord, SUBSCRIPTION_ITEM_ID, usageWord, won } from '../../payment/payMethods';
+import {
+  useRefundOrderMutation,
+  useRefundSubscriptionMutation,
+  useSelectPaymentItemsQuery,
+  type AdminPaymentRow,
+} from './adminPaymentsApi';
+import { ADMIN_PAYMENT_TEXTS as T } from './texts';
+import '../../payment/payment.css';
+
+const TITLE = routeInfo('mgrPaymentDetail').title;
+/** The REFUND value that blocks another refund (spec §4). */
+const REFUND_DONE = '환불완료';
+
+function ReadOnly({ label, value }: { label: string; value: string }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="text" value={value} readOnly />
+    </div>
+  );
+}
+
+/** Spec §2.5 item 5: read-only fields, back and refund. `?merchant_uid=` names the payment. */
+export function MgrPaymentDetailPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const merchantUid = params.get('merchant_uid') ?? '';
+  const found = useSelectPaymentItemsQuery(
+    { userCol: 'MERCHANT_UID', searchName: merchantUid, pageNum: 0, pageSize: 1 },
+    { skip: merchantUid === '' },
+  );
+  const [refundOrder, oneOff] = useRefundOrderMutation();
+  const [refundSubscription, sub] = useRefundSubscriptionMutation();
+  const row: AdminPaymentRow | undefined = found.data?.datas.find((r) => r.MERCHANT_UID === merchantUid);
+
+  useEffect(() => {
+    if (found.isError) notify.error(T.paymentLoadError);
+  }, [found.isError]);
+
+  const refund = async () => {
+    if (!row) return notify.error(M.paymentNotFound);
+    if (row.REFUND === REFUND_DONE) return notify.warn(M.alreadyRefunded);
+    if (!window.confirm(T.refundConfirm)) return;
+    const input = { merchant_uid: row.MERCHANT_UID, reason: T.refundReason };
+    try {
+      const r =
+        row.ITEM_ID === SUBSCRIPTION_ITEM_ID
+          ? await refundSubscription(input).unwrap()
+          : await refundOrder(input).unwrap();
+      notify.success(r.message || (row.ITEM_ID === SUBSCRIPTION_ITEM_ID ? M.subscriptionRefunded : M.refunded));
+    } catch (err) {
+      notify.error(errorMessage(err, M.processingError));
+    }
+  };
+
+  return (
+    <section>
+      <PageHeading title={TITLE}>{TITLE}</PageHeading>
+      {found.isLoading ? (
+        <Loader />
+      ) : !row ? (
+        <p className="callout callout-warning" role="alert">
+          {M.paymentNotFound}
+        </p>
+      ) : (
+        <form className="detail-form" onSubmit={(e) => e.preventDefault()}>
+          <ReadOnly label="주문 코드" value={row.MERCHANT_UID} />
+          <ReadOnly label="상품명" value={`${row.NAME} (${won(row.AMOUNT)})`} />
+          <ReadOnly label="결제 상태" value={row.P_STATUS} />
+          <ReadOnly label="주문 상태" value={orderWord(row.O_STATUS)} />
+          <ReadOnly label="이용 상태" value={usageWord(row.U_STATUS)} />
+          <ReadOnly label="환불" value={row.REFUND ?? '-'} />
+          <ReadOnly label="이메일" value={row.USEREMAIL ?? '-'} />
+          <ReadOnly label="이름" value={row.USERNAME ?? '-'} />
+          <ReadOnly label="결제일" value={row.CREATE_DATE ?? '-'} />
+        </form>
+      )}
+      <div className="actions">
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            // Back to the list (and its search) when we came from it; opened directly, the list itself.
+            const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+            if (idx > 0) navigate(-1);
+            else navigate(PATHS.mgrPayment);
+          }}
+        >
+          뒤로
+        </button>
+        {row && (
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => void refund()}
+            disabled={oneOff.isLoading || sub.isLoading}
+          >
+            환불
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

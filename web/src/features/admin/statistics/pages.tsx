@@ -1,0 +1,3 @@
+import { StatisticPage } from './StatisticPage';
+
+export const MgrStatisticPage = StatisticPage;

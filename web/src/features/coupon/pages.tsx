@@ -1,0 +1,2 @@
+export { CouponPage } from './CouponPage';
+export { CouponGiftPage } from './CouponGiftPage';

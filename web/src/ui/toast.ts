@@ -1,0 +1,9 @@
+import { toast } from 'react-toastify/unstyled';
+
+/** Toasts appear top-centre (spec §2.2); one helper so every feature words and times them alike. */
+export const notify = {
+  info: (message: string) => toast.info(message),
+  success: (message: string) => toast.success(message),
+  warn: (message: string) => toast.warning(message),
+  error: (message: string) => toast.error(message),
+};

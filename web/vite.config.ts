@@ -1,0 +1,57 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+/** Validation rules shared with the services (spec §5 messages), compiled from source. */
+const RULES = fileURLToPath(new URL('../services/kit/src/rules/index.ts', import.meta.url));
+
+const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
+
+/** API calls go to the gateway; a browser asking for a page (GET text/html) is still the app. */
+const toGateway: ProxyOptions = {
+  target: GATEWAY,
+  changeOrigin: false,
+  bypass: (req) => {
+    if (req.method === 'GET' && req.headers.accept?.includes('text/html')) return '/index.html';
+    return undefined;
+  },
+};
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@syn/kit/rules': RULES } },
+  build: {
+    // The bundle-size check reads the manifest to know which chunks load first.
+    manifest: true,
+    target: 'es2022',
+    sourcemap: true,
+    rollupOptions: {
+      output: {
+        // Stable vendor chunk: app releases do not bust the cached React/Redux code.
+        manualChunks: (id) => {
+          if (
+            /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@reduxjs|react-redux|redux|immer|reselect|use-sync-external-store)\//.test(
+              id,
+            )
+          ) {
+            return 'vendor';
+          }
+          return undefined;
+        },
+      },
+    },
+  },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    proxy: {
+      '/api': toGateway,
+      '/subscribe': toGateway,
+      '/health': toGateway,
+    },
+  },
+  preview: {
+    host: '127.0.0.1',
+    port: 4173,
+  },
+});
