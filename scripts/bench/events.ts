@@ -128,7 +128,7 @@ async function main(): Promise<void> {
   out(`bench:events — ${N} events at ${RATE}/s from ${USERS} members (run ${run}, topics ${prefix}*)`);
   const pool = createPool(DATABASE_URL, { max: CONCURRENCY + 4 });
   const kafka = createKafka('bench-events', [KAFKA_BROKERS], log);
-  const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: true });
+  const producer = kafka.producer({ maxInFlightRequests: 1, allowAutoTopicCreation: true });
   const relays: OutboxRelay[] = [];
   const stats = await startService(createStatisticsService({ schema: schemas.statistics }), {
     ...process.env,

@@ -9,10 +9,12 @@
 // 512 MiB heaps) so the shared ones other runs use are never touched; PostgreSQL gets a
 // database of its own, MongoDB too, and the topics a per-run prefix.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { Pool } from 'pg';
+import { createKafka, createLogger, groupLag } from '@syn/kit';
+import { STATISTICS_TOPICS } from '../../services/statistics/src/events/consume';
 import {
   elasticsearchServer,
   ensureInfra,
@@ -95,6 +97,33 @@ async function processedByStatistics(): Promise<number> {
     [`${PREFIX}statistics`],
   );
   return Number(rows[0]?.n ?? 0);
+}
+
+/** What a stuck pipeline looks like from outside: the statistics group's lag, and each service's last warnings. */
+async function diagnose(): Promise<string> {
+  const parts: string[] = [];
+  const kafkaClient = createKafka('faults-diagnosis', [`127.0.0.1:${KAFKA_PORT}`], createLogger('faults', 'silent'));
+  const admin = kafkaClient.admin();
+  try {
+    await admin.connect();
+    const topics = STATISTICS_TOPICS.map((t) => PREFIX + t);
+    parts.push(`statistics group lag ${await groupLag(admin, `${PREFIX}statistics`, topics)}`);
+  } catch (err) {
+    parts.push(`statistics group lag unknown (${(err as Error).message})`);
+  } finally {
+    await admin.disconnect().catch(() => undefined);
+  }
+  for (const name of [...SERVICES]) {
+    const file = path.join(LOG_DIR, `${name}.log`);
+    if (!existsSync(file)) continue;
+    const warnings = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => /"level":(40|50|60)/.test(l))
+      .map((l) => /"msg":"([^"]{0,120})/.exec(l)?.[1] ?? '')
+      .filter((m) => m && !/ECONNREFUSED|seed broker|switched default partitioner/.test(m));
+    if (warnings.length) parts.push(`${name}: ${[...new Set(warnings.slice(-40))].slice(-4).join(' | ')}`);
+  }
+  return parts.join('; ');
 }
 
 /** Kills one target, waits DOWN_MS, starts it again and measures until the load succeeds again. */
@@ -316,27 +345,38 @@ describe('after the load, once the pipeline drained', () => {
   beforeAll(async () => {
     await load.stop();
     // Everything produced must reach statistics: the outboxes empty, every event applied.
+    let last = '';
     await until(
       'the outboxes to drain and statistics to apply every event',
       async () => {
-        const { rows } = await pool.query<{ n: string }>(
-          `SELECT (SELECT count(*) FROM account.outbox WHERE published_at IS NULL)
-                + (SELECT count(*) FROM dictionary.outbox WHERE published_at IS NULL)
-                + (SELECT count(*) FROM billing.outbox WHERE published_at IS NULL) AS n`,
+        const { rows } = await pool.query<{ account: string; dictionary: string; billing: string }>(
+          `SELECT (SELECT count(*) FROM account.outbox WHERE published_at IS NULL) AS account,
+                  (SELECT count(*) FROM dictionary.outbox WHERE published_at IS NULL) AS dictionary,
+                  (SELECT count(*) FROM billing.outbox WHERE published_at IS NULL) AS billing`,
         );
+        const unpublished = rows[0]!;
         const pending = await mongo
           .db()
           .collection('wordbook_items')
           .countDocuments({ 'pendingEvents.0': { $exists: true } });
+        const processed = await processedByStatistics();
+        const produced = await producedForStatistics();
+        const state =
+          `unpublished account ${unpublished.account}, dictionary ${unpublished.dictionary}, billing ${unpublished.billing};` +
+          ` wordbook items with pending events ${pending}; statistics processed ${processed} of ${produced}`;
+        if (state !== last) out(`drain: ${state}`);
+        last = state;
         return (
-          Number(rows[0]?.n) === 0 &&
+          Number(unpublished.account) + Number(unpublished.dictionary) + Number(unpublished.billing) === 0 &&
           pending === 0 &&
-          (await processedByStatistics()) === (await producedForStatistics())
+          processed === produced
         );
       },
       180_000,
       1_000,
-    );
+    ).catch(async (err: Error) => {
+      throw new Error(`${err.message}; last seen: ${last}; ${await diagnose()}`);
+    });
   }, 240_000);
 
   const countType = async (schema: string, type: string) =>

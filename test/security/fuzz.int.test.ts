@@ -20,7 +20,7 @@ import fc from 'fast-check';
 import { Pool } from 'pg';
 import { seedAdmin } from '../../services/account/src/seed';
 import { startStack, type Stack } from '../../scripts/stack';
-import { testStackOffset, topology } from '../../scripts/topology';
+import { testStackOffset } from '../../scripts/topology';
 import { changedParts, openDataStores, type DataStores, type Fingerprint } from './fuzz/fingerprint';
 import { hostileRequest, type FuzzRequest } from './fuzz/payloads';
 import { ANONYMOUS_USER_ID, API_ROUTES, type ApiRoute, type RouteContext } from './routes';
@@ -32,6 +32,11 @@ const OFFSET = testStackOffset();
 const DATABASE = `syndict_fuzz${OFFSET}`;
 const POSTGRES_ADMIN_URL = process.env.FUZZ_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE_URL = POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${DATABASE}`);
+/**
+ * A MongoDB database paired with the PostgreSQL one: member ids come from this file's database, so
+ * in the shared test MongoDB they would meet another stack's wordbook items under the same ids.
+ */
+const MONGO_URL = process.env.FUZZ_MONGO_URL ?? `mongodb://127.0.0.1:27017/${DATABASE}`;
 /** Redis db 1 is every test stack's; the fuzzer's stack keeps to its own. */
 const REDIS_URL = process.env.FUZZ_REDIS_URL ?? 'redis://127.0.0.1:6379/3';
 const BODY_LIMIT_BYTES = 256 * 1024;
@@ -239,7 +244,12 @@ beforeAll(async () => {
   if (process.env.FUZZ_BASE_URL) {
     baseUrl = process.env.FUZZ_BASE_URL;
   } else {
-    stack = await startStack({ mode: 'test', output: 'files', log: () => undefined, env: { DATABASE_URL, REDIS_URL } });
+    stack = await startStack({
+      mode: 'test',
+      output: 'files',
+      log: () => undefined,
+      env: { DATABASE_URL, REDIS_URL, MONGO_URL },
+    });
     baseUrl = stack.baseUrl;
   }
   callers = [
@@ -260,8 +270,7 @@ beforeAll(async () => {
   const rows = (found.json.results as { wordInfoItems?: { ID: number; WORD: string; HANJA: string }[] } | undefined)
     ?.wordInfoItems;
   if (rows?.[0]) headword = { id: rows[0].ID, word: rows[0].WORD, hanja: rows[0].HANJA ?? '' };
-  const topo = topology('test');
-  stores = await openDataStores({ postgres: DATABASE_URL, mongo: topo.env.MONGO_URL ?? '', redis: REDIS_URL });
+  stores = await openDataStores({ postgres: DATABASE_URL, mongo: MONGO_URL, redis: REDIS_URL });
 }, 300_000);
 
 afterAll(async () => {

@@ -1,11 +1,12 @@
 // Idempotent consumer: the event id is recorded in `processed_events` in the same
 // transaction as the effect, so a redelivered event (crash before the offset
 // commit, a relay re-send) has no second effect.
-import type { Consumer, EachMessagePayload, Kafka } from 'kafkajs';
+import type { EachMessagePayload, Kafka } from 'kafkajs';
 import type { Pool, PoolClient } from 'pg';
 import { ensureTopics } from './kafka';
 import type { Logger } from './logger';
 import { assertSchemaName } from './pg';
+import { startSupervised, type ConsumerSupervisor } from './supervisor';
 
 export interface RawEvent {
   id: string;
@@ -30,6 +31,8 @@ export interface ConsumerOptions<E> {
   /** Applies the effect inside the de-duplicating transaction. */
   handle: (tx: PoolClient, event: E, raw: RawEvent) => Promise<void>;
   fromBeginning?: boolean;
+  /** No progress for this long while events wait = stalled (see supervisor.ts). */
+  stallMs?: number;
 }
 
 export type Outcome = 'applied' | 'duplicate' | 'rejected';
@@ -66,57 +69,54 @@ export async function applyOnce(
 }
 
 export interface RunningConsumer {
-  consumer: Consumer;
   stats: Record<Outcome, number>;
+  /** Replaces the kafkajs consumer when it dies for good or stalls. */
+  supervisor: ConsumerSupervisor;
   stop(): Promise<void>;
 }
 
 export async function startIdempotentConsumer<E>(opts: ConsumerOptions<E>): Promise<RunningConsumer> {
-  const consumer = opts.kafka.consumer({
-    groupId: opts.groupId,
-    sessionTimeout: 15_000,
-    heartbeatInterval: 3_000,
-    retry: { initialRetryTime: 300, retries: 10 },
-  });
   const stats: Record<Outcome, number> = { applied: 0, duplicate: 0, rejected: 0 };
   // Subscribing to a topic that does not exist yet fails; producers may start later.
   await ensureTopics(opts.kafka, opts.topics);
-  await consumer.connect();
-  for (const topic of opts.topics) {
-    await consumer.subscribe({ topic, fromBeginning: opts.fromBeginning ?? true });
-  }
-  await consumer.run({
-    autoCommit: true,
-    eachMessage: async ({ topic, partition, message }: EachMessagePayload) => {
-      const raw: RawEvent = {
-        id: message.headers?.['event-id']?.toString() ?? '',
-        topic,
-        partition,
-        offset: message.offset,
-        key: message.key?.toString() ?? '',
-        value: message.value ?? Buffer.alloc(0),
-      };
-      let event: E;
-      try {
-        event = opts.decode(raw);
-      } catch (err) {
-        // A message we cannot read would block the partition forever; log it and move on.
-        stats.rejected++;
-        opts.log.error({ err, topic, partition, offset: raw.offset }, 'rejected undecodable event');
-        return;
-      }
-      // Throwing here makes kafkajs retry the message (offset not committed).
-      const outcome = await applyOnce(opts.pool, opts.schema, opts.groupId, opts.idOf(event), (tx) =>
-        opts.handle(tx, event, raw),
-      );
-      stats[outcome]++;
-    },
+  const supervisor = await startSupervised({
+    kafka: opts.kafka,
+    groupId: opts.groupId,
+    topics: opts.topics,
+    log: opts.log,
+    fromBeginning: opts.fromBeginning,
+    stallMs: opts.stallMs,
+    config: { sessionTimeout: 15_000, heartbeatInterval: 3_000, retry: { initialRetryTime: 300, retries: 10 } },
+    run: (consumer, progress) =>
+      consumer.run({
+        autoCommit: true,
+        eachMessage: async ({ topic, partition, message }: EachMessagePayload) => {
+          const raw: RawEvent = {
+            id: message.headers?.['event-id']?.toString() ?? '',
+            topic,
+            partition,
+            offset: message.offset,
+            key: message.key?.toString() ?? '',
+            value: message.value ?? Buffer.alloc(0),
+          };
+          let event: E;
+          try {
+            event = opts.decode(raw);
+          } catch (err) {
+            // A message we cannot read would block the partition forever; log it and move on.
+            stats.rejected++;
+            opts.log.error({ err, topic, partition, offset: raw.offset }, 'rejected undecodable event');
+            progress();
+            return;
+          }
+          // Throwing here makes kafkajs retry the message (offset not committed).
+          const outcome = await applyOnce(opts.pool, opts.schema, opts.groupId, opts.idOf(event), (tx) =>
+            opts.handle(tx, event, raw),
+          );
+          stats[outcome]++;
+          progress();
+        },
+      }),
   });
-  return {
-    consumer,
-    stats,
-    stop: async () => {
-      await consumer.disconnect();
-    },
-  };
+  return { stats, supervisor, stop: () => supervisor.stop() };
 }

@@ -75,6 +75,42 @@ function isClientDataError(err: unknown): err is Error & { code: string } {
   );
 }
 
+/** Errors of a store or server we depend on being out of reach (Elasticsearch, MongoDB, Redis, PostgreSQL). */
+const UNAVAILABLE_NAMES = new Set([
+  'ConnectionError',
+  'NoLivingConnectionsError',
+  'TimeoutError',
+  'MongoNetworkError',
+  'MongoServerSelectionError',
+  'MongoNotConnectedError',
+  'MongoPoolClearedError',
+  'ClientClosedError',
+  'ConnectionTimeoutError',
+  'SocketClosedUnexpectedlyError',
+]);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P03',
+]);
+
+/** True when the failure is a dependency being down, not a fault of the request or of our code. */
+export function isDependencyUnavailable(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; depth < 4 && e instanceof Error; depth++) {
+    if (UNAVAILABLE_NAMES.has(e.name)) return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (/^Connection terminated|timeout exceeded when trying to connect/.test(e.message)) return true;
+    e = e.cause;
+  }
+  return false;
+}
+
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     if (res.headersSent) {
@@ -101,6 +137,16 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     if (isClientDataError(err)) {
       log.warn({ code: err.code, method: req.method, path: req.path }, 'request value rejected by the database');
       res.status(400).json({ error: true, message: MESSAGES.badJson } satisfies ErrorBody);
+      return;
+    }
+    if (isDependencyUnavailable(err)) {
+      // A store being restarted: the client may retry shortly, and it is no bug of ours.
+      log.warn(
+        { err: { name: (err as Error).name, message: (err as Error).message }, path: req.path },
+        'dependency unavailable',
+      );
+      res.setHeader('Retry-After', '5');
+      res.status(503).json({ error: true, message: MESSAGES.unavailable } satisfies ErrorBody);
       return;
     }
     log.error({ err, method: req.method, path: req.path }, 'unhandled error');

@@ -14,3 +14,4 @@ export * from './runtime';
 export * from './session';
 export * from './shutdown';
 export * from './stores';
+export * from './supervisor';

@@ -8,6 +8,7 @@ import type { Connection } from 'mongoose';
 import type { Outcome, RawEvent, RunningConsumer } from './consumer';
 import { ensureTopics } from './kafka';
 import type { Logger } from './logger';
+import { startSupervised } from './supervisor';
 
 export const PROCESSED_EVENTS_COLLECTION = 'processed_events';
 
@@ -60,55 +61,53 @@ export interface MongoConsumerOptions<E> {
   /** The effect; must be idempotent (see the top of this file). */
   handle: (event: E, raw: RawEvent) => Promise<void>;
   fromBeginning?: boolean;
+  /** No progress for this long while events wait = stalled (see supervisor.ts). */
+  stallMs?: number;
 }
 
 export async function startMongoConsumer<E>(opts: MongoConsumerOptions<E>): Promise<RunningConsumer> {
   await ensureProcessedEvents(opts.connection);
-  const consumer = opts.kafka.consumer({
-    groupId: opts.groupId,
-    sessionTimeout: 15_000,
-    heartbeatInterval: 3_000,
-    retry: { initialRetryTime: 300, retries: 10 },
-  });
   const stats: Record<Outcome, number> = { applied: 0, duplicate: 0, rejected: 0 };
   // Subscribing to a topic that does not exist yet fails; producers may start later.
   await ensureTopics(opts.kafka, opts.topics);
-  await consumer.connect();
-  for (const topic of opts.topics) {
-    await consumer.subscribe({ topic, fromBeginning: opts.fromBeginning ?? true });
-  }
-  await consumer.run({
-    autoCommit: true,
-    eachMessage: async ({ topic, partition, message }: EachMessagePayload) => {
-      const raw: RawEvent = {
-        id: message.headers?.['event-id']?.toString() ?? '',
-        topic,
-        partition,
-        offset: message.offset,
-        key: message.key?.toString() ?? '',
-        value: message.value ?? Buffer.alloc(0),
-      };
-      let event: E;
-      try {
-        event = opts.decode(raw);
-      } catch (err) {
-        // A message we cannot read would block the partition forever; log it and move on.
-        stats.rejected++;
-        opts.log.error({ err, topic, partition, offset: raw.offset }, 'rejected undecodable event');
-        return;
-      }
-      // Throwing here makes kafkajs retry the message (offset not committed).
-      const outcome = await applyOnceMongo(opts.connection, opts.groupId, opts.idOf(event), () =>
-        opts.handle(event, raw),
-      );
-      stats[outcome]++;
-    },
+  const supervisor = await startSupervised({
+    kafka: opts.kafka,
+    groupId: opts.groupId,
+    topics: opts.topics,
+    log: opts.log,
+    fromBeginning: opts.fromBeginning,
+    stallMs: opts.stallMs,
+    config: { sessionTimeout: 15_000, heartbeatInterval: 3_000, retry: { initialRetryTime: 300, retries: 10 } },
+    run: (consumer, progress) =>
+      consumer.run({
+        autoCommit: true,
+        eachMessage: async ({ topic, partition, message }: EachMessagePayload) => {
+          const raw: RawEvent = {
+            id: message.headers?.['event-id']?.toString() ?? '',
+            topic,
+            partition,
+            offset: message.offset,
+            key: message.key?.toString() ?? '',
+            value: message.value ?? Buffer.alloc(0),
+          };
+          let event: E;
+          try {
+            event = opts.decode(raw);
+          } catch (err) {
+            // A message we cannot read would block the partition forever; log it and move on.
+            stats.rejected++;
+            opts.log.error({ err, topic, partition, offset: raw.offset }, 'rejected undecodable event');
+            progress();
+            return;
+          }
+          // Throwing here makes kafkajs retry the message (offset not committed).
+          const outcome = await applyOnceMongo(opts.connection, opts.groupId, opts.idOf(event), () =>
+            opts.handle(event, raw),
+          );
+          stats[outcome]++;
+          progress();
+        },
+      }),
   });
-  return {
-    consumer,
-    stats,
-    stop: async () => {
-      await consumer.disconnect();
-    },
-  };
+  return { stats, supervisor, stop: () => supervisor.stop() };
 }

@@ -85,7 +85,12 @@ export async function startService<S extends z.ZodRawShape>(
   const shutdown = new Shutdown(log);
 
   const kafka = createKafka(def.name, config.KAFKA_BROKERS, log);
-  const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: true });
+  // Not kafkajs's idempotent mode: after a broker restart or a timed-out send its sequence numbers
+  // can fall out of step with the broker, and every later send fails (OUT_OF_ORDER_SEQUENCE_NUMBER)
+  // until the process restarts (kafkajs issue #598), leaving the outbox undrained. The outbox already
+  // delivers at least once and every consumer de-duplicates by event id; one request in flight keeps
+  // each partition's order.
+  const producer = kafka.producer({ maxInFlightRequests: 1, allowAutoTopicCreation: true });
   const deps: ServiceDeps<C> = {
     name: def.name,
     config,

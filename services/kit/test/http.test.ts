@@ -22,6 +22,14 @@ describe('the shared HTTP app', () => {
           z.object({ name: z.string({ message: '이름을 입력해 주세요.' }) }).parse(req.body);
           throw badRequest('unreachable');
         });
+        a.get('/store-down', () => {
+          const err = new Error('connect ECONNREFUSED 127.0.0.1:9200');
+          err.name = 'ConnectionError';
+          throw err;
+        });
+        a.get('/pg-down', () => {
+          throw new Error('query failed', { cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }) });
+        });
         a.post('/explode', () => {
           throw new Error('secret internals at /srv/x.ts:12');
         });
@@ -65,6 +73,18 @@ describe('the shared HTTP app', () => {
     const res = await post('/validated', '{}');
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: true, message: '이름을 입력해 주세요.' });
+  });
+
+  it('when a store we depend on is out of reach, then 503 with Retry-After and the Korean message', async () => {
+    for (const p of ['/store-down', '/pg-down']) {
+      const res = await fetch(`${server.url}${p}`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(await res.json()).toEqual({
+        error: true,
+        message: '서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+      });
+    }
   });
 
   it('when a handler throws an unexpected error, then 500 without internals', async () => {

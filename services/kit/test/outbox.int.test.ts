@@ -54,7 +54,7 @@ describe('outbox relay and idempotent consumer on real PostgreSQL and Kafka', ()
   const topic = `${prefix}dictionary.events`;
   let pool: Pool;
   const kafka = createKafka('kit-test', BROKERS, log);
-  const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+  const producer = kafka.producer({ maxInFlightRequests: 1 });
   let consumer: RunningConsumer;
 
   const effects = async (): Promise<Map<number, number>> => {

@@ -29,7 +29,7 @@ export async function scratch(extraEnv: Record<string, string> = {}): Promise<Sc
   const prefix = `stats.${run}.`;
   const pool = createPool(DATABASE_URL);
   const kafka = createKafka('statistics-test', [KAFKA_BROKERS], createLogger('statistics-test', 'silent'));
-  const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+  const producer = kafka.producer({ maxInFlightRequests: 1, allowAutoTopicCreation: false });
   await producer.connect();
   const env = {
     NODE_ENV: 'test',

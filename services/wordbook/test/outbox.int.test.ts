@@ -11,7 +11,7 @@ describe('MongoDB outbox relay', () => {
   const prefix = `wbouttest.${uid()}.`;
   const topic = prefix + TOPICS.wordbook;
   const kafka = createKafka('wordbook-outbox-test', KAFKA_BROKERS.split(','), log);
-  const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+  const producer = kafka.producer({ maxInFlightRequests: 1 });
   const consumer = kafka.consumer({ groupId: `${prefix}observer` });
   const seen: string[] = [];
   let mongo: TestMongo;

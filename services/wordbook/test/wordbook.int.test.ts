@@ -58,7 +58,7 @@ describe('wordbook service', () => {
     for (let id = 100; id < 130; id++) dictionary.headwords.set(id, { word: `낱말${id}`, hanja: '', similar: [] });
     svc = await startWordbook(mongo.url, dictionary.url, prefix);
     db = await mongoose.createConnection(mongo.url).asPromise();
-    producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+    producer = kafka.producer({ maxInFlightRequests: 1 });
     await producer.connect();
     await ensureTopics(kafka, [prefix + TOPICS.wordbook, prefix + TOPICS.account]);
     consumer = kafka.consumer({ groupId: `${prefix}observer` });

@@ -2,9 +2,16 @@
 // `processed_events` (kit's table and key) in the same transaction as their effects, so an
 // event redelivered after a crash (effects committed, offset not yet) is skipped. One
 // transaction per batch instead of per event keeps up with the event rate (bench:events).
-import { assertSchemaName, ensureTopics, type Logger, type PoolClient, type RunningConsumer } from '@syn/kit';
+import {
+  assertSchemaName,
+  ensureTopics,
+  startSupervised,
+  type Logger,
+  type PoolClient,
+  type RunningConsumer,
+} from '@syn/kit';
 import { decodeEnvelope, type Envelope } from '@syn/proto';
-import type { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
+import type { EachBatchPayload, Kafka } from 'kafkajs';
 import type { Pool } from 'pg';
 import { BatchEffects } from './apply';
 
@@ -83,10 +90,8 @@ export interface BatchConsumerOptions extends BatchApplyOptions {
   afterApply?: (outcome: BatchOutcome) => Promise<void> | void;
   /** Called after each batch with the last offset handled (progress of a rebuild). */
   onBatch?: (topic: string, partition: number, lastOffset: string, count: number) => void;
-}
-
-export interface RunningBatchConsumer extends RunningConsumer {
-  consumer: Consumer;
+  /** No progress for this long while events wait = stalled (see the kit's supervisor). */
+  stallMs?: number;
 }
 
 /** Decodes a message; an unreadable one is logged and skipped (it would block its partition forever). */
@@ -105,49 +110,49 @@ function decodeOrSkip(
   }
 }
 
-export async function startBatchConsumer(opts: BatchConsumerOptions): Promise<RunningBatchConsumer> {
-  const consumer = opts.kafka.consumer({
-    groupId: opts.groupId,
-    sessionTimeout: 15_000,
-    heartbeatInterval: 3_000,
-    maxWaitTimeInMs: 250,
-    retry: { initialRetryTime: 300, retries: 10 },
-  });
+export async function startBatchConsumer(opts: BatchConsumerOptions): Promise<RunningConsumer> {
   const stats = { applied: 0, duplicate: 0, rejected: 0 };
   await ensureTopics(opts.kafka, opts.topics);
-  await consumer.connect();
-  await consumer.subscribe({ topics: opts.topics, fromBeginning: true });
-  await consumer.run({
-    autoCommit: true,
-    eachBatchAutoResolve: false,
-    // Partitions touch the same daily rows; one at a time avoids lock waits between them.
-    partitionsConsumedConcurrently: 1,
-    eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary }: EachBatchPayload) => {
-      const events: Envelope[] = [];
-      for (const m of batch.messages) {
-        const env = decodeOrSkip(opts.log, batch.topic, batch.partition, m.offset, m.value);
-        if (env) events.push(env);
-        else stats.rejected++;
-      }
-      const outcome = await applyBatch(opts, events);
-      if (outcome.dropped) return;
-      stats.applied += outcome.applied;
-      stats.duplicate += outcome.duplicate;
-      await opts.afterApply?.(outcome);
-      const last = batch.messages.at(-1);
-      if (last) {
-        resolveOffset(last.offset);
-        opts.onBatch?.(batch.topic, batch.partition, last.offset, batch.messages.length);
-      }
-      await commitOffsetsIfNecessary();
-      await heartbeat();
+  const supervisor = await startSupervised({
+    kafka: opts.kafka,
+    groupId: opts.groupId,
+    topics: opts.topics,
+    log: opts.log,
+    stallMs: opts.stallMs,
+    config: {
+      sessionTimeout: 15_000,
+      heartbeatInterval: 3_000,
+      maxWaitTimeInMs: 250,
+      retry: { initialRetryTime: 300, retries: 10 },
     },
+    run: (consumer, progress) =>
+      consumer.run({
+        autoCommit: true,
+        eachBatchAutoResolve: false,
+        // Partitions touch the same daily rows; one at a time avoids lock waits between them.
+        partitionsConsumedConcurrently: 1,
+        eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary }: EachBatchPayload) => {
+          const events: Envelope[] = [];
+          for (const m of batch.messages) {
+            const env = decodeOrSkip(opts.log, batch.topic, batch.partition, m.offset, m.value);
+            if (env) events.push(env);
+            else stats.rejected++;
+          }
+          const outcome = await applyBatch(opts, events);
+          if (outcome.dropped) return;
+          stats.applied += outcome.applied;
+          stats.duplicate += outcome.duplicate;
+          await opts.afterApply?.(outcome);
+          const last = batch.messages.at(-1);
+          if (last) {
+            resolveOffset(last.offset);
+            opts.onBatch?.(batch.topic, batch.partition, last.offset, batch.messages.length);
+          }
+          await commitOffsetsIfNecessary();
+          await heartbeat();
+          progress();
+        },
+      }),
   });
-  return {
-    consumer,
-    stats,
-    stop: async () => {
-      await consumer.disconnect();
-    },
-  };
+  return { stats, supervisor, stop: () => supervisor.stop() };
 }
