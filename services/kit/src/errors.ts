@@ -105,6 +105,8 @@ export function isDependencyUnavailable(err: unknown): boolean {
     if (UNAVAILABLE_NAMES.has(e.name)) return true;
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    // Elasticsearch answering 503 itself: shards not yet assigned after a restart.
+    if (e.name === 'ResponseError' && (e as { statusCode?: unknown }).statusCode === 503) return true;
     if (/^Connection terminated|timeout exceeded when trying to connect/.test(e.message)) return true;
     e = e.cause;
   }

@@ -71,7 +71,7 @@ export class ConsumerSupervisor {
   restarts = 0;
 
   constructor(private readonly opts: SupervisorOptions) {
-    this.stallMs = opts.stallMs ?? 60_000;
+    this.stallMs = opts.stallMs ?? 30_000;
     this.checkEveryMs = opts.checkEveryMs ?? Math.min(15_000, this.stallMs);
   }
 

@@ -27,6 +27,12 @@ describe('the shared HTTP app', () => {
           err.name = 'ConnectionError';
           throw err;
         });
+        a.get('/shards-down', () => {
+          throw Object.assign(new Error('search_phase_execution_exception'), {
+            name: 'ResponseError',
+            statusCode: 503,
+          });
+        });
         a.get('/pg-down', () => {
           throw new Error('query failed', { cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }) });
         });
@@ -76,7 +82,7 @@ describe('the shared HTTP app', () => {
   });
 
   it('when a store we depend on is out of reach, then 503 with Retry-After and the Korean message', async () => {
-    for (const p of ['/store-down', '/pg-down']) {
+    for (const p of ['/store-down', '/shards-down', '/pg-down']) {
       const res = await fetch(`${server.url}${p}`);
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('5');
