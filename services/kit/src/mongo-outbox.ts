@@ -7,6 +7,7 @@ import { encodeEnvelope, topicOf, type Envelope } from '@syn/proto';
 import type { Producer } from 'kafkajs';
 import { Schema, mongo, type Connection } from 'mongoose';
 import type { Logger } from './logger';
+import { within } from './supervisor';
 
 /** One event waiting on its document. */
 export interface PendingEvent {
@@ -58,6 +59,11 @@ export interface MongoRelayOptions {
   field?: string;
   batchSize?: number;
   pollMs?: number;
+  /**
+   * A send that has not finished by then counts as failed and the batch is tried again (a send that
+   * never settles would hold the relay, and with it every later event, for good).
+   */
+  sendTimeoutMs?: number;
   /** Test seam for crash tests: runs after Kafka acknowledged a batch, before it is removed. */
   afterSend?: (ids: string[]) => Promise<void> | void;
 }
@@ -83,12 +89,14 @@ export class MongoOutboxRelay {
   private readonly field: string;
   private readonly batchSize: number;
   private readonly pollMs: number;
+  private readonly sendTimeoutMs: number;
   published = 0;
 
   constructor(private readonly opts: MongoRelayOptions) {
     this.field = opts.field ?? PENDING_EVENTS_FIELD;
     this.batchSize = opts.batchSize ?? 200;
     this.pollMs = opts.pollMs ?? 1_000;
+    this.sendTimeoutMs = opts.sendTimeoutMs ?? 45_000;
     // A closed connection cannot be relayed from; stop instead of spinning on errors.
     opts.connection.once('close', () => {
       this.running = false;
@@ -183,10 +191,15 @@ export class MongoOutboxRelay {
       count += ours.length;
     }
     if (count === 0) return 0;
-    await producer.sendBatch({
-      acks: -1,
-      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
-    });
+    // On a timeout the events stay pending and are sent again later: at worst a duplicate, which consumers drop.
+    await within(
+      producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+      }),
+      this.sendTimeoutMs,
+      'sending a batch of pending events',
+    );
     await this.opts.afterSend?.(sent.flatMap((s) => s.ids));
     // A document deleted meanwhile simply matches nothing.
     await coll.bulkWrite(

@@ -6,6 +6,7 @@ import type { Producer } from 'kafkajs';
 import type { Pool, PoolClient } from 'pg';
 import type { Logger } from './logger';
 import { assertSchemaName } from './pg';
+import { within } from './supervisor';
 
 export interface OutboxMessage {
   id: string;
@@ -38,6 +39,11 @@ export interface RelayOptions {
   log: Logger;
   batchSize?: number;
   pollMs?: number;
+  /**
+   * A send that has not finished by then counts as failed and the batch is tried again (a send that
+   * never settles would hold the relay, and with it every later event, for good).
+   */
+  sendTimeoutMs?: number;
   /** Test seam for crash tests: runs after Kafka acknowledged a batch, before it is marked published. */
   afterSend?: (ids: string[]) => Promise<void> | void;
 }
@@ -58,12 +64,14 @@ export class OutboxRelay {
   private listener: PoolClient | null = null;
   private readonly batchSize: number;
   private readonly pollMs: number;
+  private readonly sendTimeoutMs: number;
   published = 0;
 
   constructor(private readonly opts: RelayOptions) {
     assertSchemaName(opts.schema);
     this.batchSize = opts.batchSize ?? 500;
     this.pollMs = opts.pollMs ?? 1_000;
+    this.sendTimeoutMs = opts.sendTimeoutMs ?? 45_000;
   }
 
   async start(): Promise<void> {
@@ -139,17 +147,22 @@ export class OutboxRelay {
       }
       const byTopic = new Map<string, OutboxRow[]>();
       for (const row of rows) byTopic.set(row.topic, [...(byTopic.get(row.topic) ?? []), row]);
-      await producer.sendBatch({
-        acks: -1,
-        topicMessages: [...byTopic].map(([topic, msgs]) => ({
-          topic,
-          messages: msgs.map((m) => ({
-            key: m.key,
-            value: m.payload,
-            headers: { 'event-id': m.id, 'event-type': m.type },
+      // On a timeout the rows are unlocked and sent again later: at worst a duplicate, which consumers drop.
+      await within(
+        producer.sendBatch({
+          acks: -1,
+          topicMessages: [...byTopic].map(([topic, msgs]) => ({
+            topic,
+            messages: msgs.map((m) => ({
+              key: m.key,
+              value: m.payload,
+              headers: { 'event-id': m.id, 'event-type': m.type },
+            })),
           })),
-        })),
-      });
+        }),
+        this.sendTimeoutMs,
+        'sending an outbox batch',
+      );
       const ids = rows.map((r) => r.id);
       await this.opts.afterSend?.(ids);
       await client.query(`UPDATE ${schema}.outbox SET published_at = now() WHERE id = ANY($1::uuid[])`, [ids]);

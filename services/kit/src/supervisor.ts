@@ -44,7 +44,8 @@ export async function groupLag(admin: Admin, groupId: string, topics: string[]):
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+/** Rejects when `p` has not settled within `ms` (it keeps running; its result is then ignored). */
+export async function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([

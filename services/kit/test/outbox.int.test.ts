@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { Producer } from 'kafkajs';
 import { decodeEnvelope, encodeEnvelope, ExternalLinkType, newEnvelope, type Envelope } from '@syn/proto';
 import {
   createKafka,
@@ -115,6 +116,26 @@ describe('outbox relay and idempotent consumer on real PostgreSQL and Kafka', ()
     await relay.stop();
     const { rows } = await pool.query(`SELECT published_at FROM ${schema}.outbox WHERE id = $1`, [env.id]);
     expect(rows[0].published_at).not.toBeNull();
+  });
+
+  it('when a send never finishes, then the relay gives up on it in time and a later try publishes the row', async () => {
+    const env = newEnvelope({
+      producer: 'kit-test',
+      key: '1005',
+      event: { case: 'externalLinkOpened', value: { userId: 5, linkType: ExternalLinkType.OPENDIC, headwordId: 1005 } },
+    });
+    await withTransaction(pool, (tx) => publishInTx(tx, schema, prefix, env));
+    // A producer whose send hangs, as kafkajs's can while a broker half-answers.
+    const hanging = { sendBatch: () => new Promise<never>(() => undefined) } as unknown as Producer;
+    const stuck = new OutboxRelay({ pool, schema, producer: hanging, log, sendTimeoutMs: 300 });
+    await expect(stuck.publishBatch()).rejects.toThrow('took over 300 ms');
+    const unpublished = await pool.query(`SELECT 1 FROM ${schema}.outbox WHERE id = $1 AND published_at IS NULL`, [
+      env.id,
+    ]);
+    expect(unpublished.rowCount).toBe(1);
+    // The rows were unlocked with the rollback: the next try sends them.
+    await new OutboxRelay({ pool, schema, producer, log }).drain();
+    await until('the effect of event 1005', async () => (await effects()).get(1005) === 1);
   });
 
   it('when a transaction rolls back, then its event is never published', async () => {
