@@ -66,6 +66,8 @@ export class ConsumerSupervisor {
   private restarting: Promise<void> | null = null;
   private stopped = false;
   private lastProgressAt = Date.now();
+  /** When lag was first seen with no progress since (null: none seen). */
+  private waitingSince: number | null = null;
   private readonly stallMs: number;
   private readonly checkEveryMs: number;
   /** Times the consumer was replaced (a crash kafkajs gave up on, or a stall). */
@@ -115,7 +117,10 @@ export class ConsumerSupervisor {
 
   private async check(): Promise<void> {
     if (this.stopped || this.restarting || !this.current) return;
-    if (Date.now() - this.lastProgressAt < this.stallMs) return;
+    if (Date.now() - this.lastProgressAt < this.stallMs) {
+      this.waitingSince = null;
+      return;
+    }
     let lag: number;
     try {
       this.admin ??= this.opts.kafka.admin();
@@ -128,8 +133,19 @@ export class ConsumerSupervisor {
       this.admin = null;
       return;
     }
-    if (lag > 0 && Date.now() - this.lastProgressAt >= this.stallMs && !this.restarting && !this.stopped) {
-      const idle = Math.round((Date.now() - this.lastProgressAt) / 1000);
+    if (lag === 0) {
+      this.waitingSince = null;
+      return;
+    }
+    // An idle consumer sees lag for a moment whenever new events arrive: only lag that stays,
+    // with nothing handled, for `stallMs` after it was first seen is a stall.
+    if (this.waitingSince === null || this.waitingSince < this.lastProgressAt) {
+      this.waitingSince = Date.now();
+      return;
+    }
+    if (Date.now() - this.waitingSince >= this.stallMs && !this.restarting && !this.stopped) {
+      const idle = Math.round((Date.now() - this.waitingSince) / 1000);
+      this.waitingSince = null;
       await this.replace(`stalled: ${lag} events waiting and none handled for ${idle} s`);
     }
   }

@@ -71,6 +71,38 @@ describe('a supervised Kafka consumer', () => {
     await admin.disconnect();
   });
 
+  it('when an idle consumer gets new events and handles them slowly, then it is not taken for a stalled one', async () => {
+    const topic = `kittest.${run}.idle`;
+    const groupId = `kittest.${run}.idle-group`;
+    await ensureTopics(kafka, [topic], 1);
+    const seen: string[] = [];
+    const supervisor = await startSupervised({
+      kafka,
+      groupId,
+      topics: [topic],
+      log,
+      stallMs: 1_500,
+      checkEveryMs: 100,
+      config: { sessionTimeout: 10_000, heartbeatInterval: 1_000, maxWaitTimeInMs: 100 },
+      run: async (consumer: Consumer, progress) => {
+        await consumer.run({
+          eachMessage: async ({ message }) => {
+            // Slower than the checks, faster than the stall limit: lag is visible while it works.
+            await new Promise((r) => setTimeout(r, 1_000));
+            seen.push(message.value?.toString() ?? '');
+            progress();
+          },
+        });
+      },
+    });
+    supervisors.push(supervisor);
+    // Idle for longer than the stall limit before anything arrives.
+    await new Promise((r) => setTimeout(r, 2_500));
+    await producer.send({ topic, messages: [{ value: 'a' }, { value: 'b' }, { value: 'c' }] });
+    await until('every event handled', () => seen.length >= 3, 30_000);
+    expect(supervisor.restarts).toBe(0);
+  });
+
   it('when kafkajs gives up on a crashed consumer, then it is replaced and the event is handled on redelivery', async () => {
     const topic = `kittest.${run}.crash`;
     const groupId = `kittest.${run}.crash-group`;
