@@ -102,6 +102,8 @@ export interface Sandbox {
    */
   forcePayment(input: { merchant_uid: string; amount: number; name?: string; currency?: string }): SandboxPayment;
   payment(impUid: string): SandboxPayment | undefined;
+  /** Test seam: whether a billing key is registered under `customerUid`. */
+  hasBillingKey(customerUid: string): boolean;
 }
 
 const TOKEN_TTL_S = 30 * 60;
@@ -626,6 +628,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
       });
     },
     payment: (impUid) => state.payments[impUid],
+    hasBillingKey: (customerUid) => customerUid in state.billingKeys,
   };
   return handle;
 }

@@ -1,5 +1,6 @@
 // UserWithdrawn on real Kafka: the member's coupon data is anonymised (payment records kept),
-// auto-billing stops, other members' data is untouched, and a redelivery changes nothing.
+// auto-billing stops and the billing key is deleted at PortOne, other members' data is untouched,
+// and a redelivery changes nothing.
 import { encodeEnvelope, newEnvelope, TOPICS, type ValidEnvelope } from '@syn/proto';
 import { Kafka, logLevel } from 'kafkajs';
 import { DAY, startHarness, type Harness } from './harness';
@@ -116,6 +117,7 @@ it('when a member withdraws (event delivered twice), then their coupon data is a
     body: { paymentDataFromPG: { merchant_uid, customer_uid } },
   });
   expect(billed.status).toBe(200);
+  expect(h.sandbox.hasBillingKey(customer_uid)).toBe(true);
 
   const before = await couponRows(couponIds);
   const first = withdrawn(member);
@@ -160,6 +162,13 @@ it('when a member withdraws (event delivered twice), then their coupon data is a
   h.clock.advance(40 * DAY);
   await h.runJobs();
   expect(await h.sql(`SELECT 1 FROM billing.orders WHERE user_id = $1 AND kind = 'RENEWAL'`, [subscriber])).toEqual([]);
+  // The card registered for auto-billing is deleted at PortOne, and the deletion is on record.
+  expect(h.sandbox.hasBillingKey(customer_uid)).toBe(false);
+  expect(
+    await h.sql(`SELECT customer_uid, attempts, last_error FROM billing.billing_key_deletions WHERE user_id = $1`, [
+      subscriber,
+    ]),
+  ).toEqual([{ customer_uid, attempts: 1, last_error: null }]);
 
   // A later redelivery finds nothing left to change.
   const late = withdrawn(member);

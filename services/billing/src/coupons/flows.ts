@@ -273,8 +273,8 @@ export class Coupons {
   }
 
   /**
-   * UserWithdrawn: the member's coupon data is anonymised and auto-billing stops (nobody may be
-   * charged after leaving). Orders, payments and passes stay: payment records are kept for the
+   * UserWithdrawn: the member's coupon data is anonymised, auto-billing stops (nobody may be
+   * charged after leaving) and their billing keys are queued for deletion at the provider. Orders, payments and passes stay: payment records are kept for the
    * legal period (전자상거래법: 대금결제 기록 5년) and name only the member id, whose personal data
    * the account service removed.
    */
@@ -283,7 +283,12 @@ export class Coupons {
     await this.o.billing.lockUser(tx, userId);
     const purged = await this.o.coupons.purgeMember(tx, userId, at);
     const subscriptionsStopped = await this.o.billing.stopSubscriptionsOfUser(tx, userId, WITHDRAWN_CANCEL_REASON, at);
-    this.o.log.info({ userId, ...purged, subscriptionsStopped }, 'coupon data of a withdrawn member purged');
+    // The cards registered for auto-billing go too: the billing jobs delete them at PortOne.
+    const billingKeys = await this.o.billing.requestBillingKeyDeletions(tx, userId, at);
+    this.o.log.info(
+      { userId, ...purged, subscriptionsStopped, billingKeys },
+      'coupon data of a withdrawn member purged',
+    );
   }
 
   /** LegacyPeriodMerged: remaining days plus the bonus months become one pass, once per member. */

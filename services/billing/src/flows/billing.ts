@@ -49,6 +49,8 @@ export interface GrantResult {
 }
 
 export interface JobReport {
+  /** Withdrawn members' billing keys deleted at the provider. */
+  keysDeleted: number;
   renewed: number;
   declined: number;
   locked: number;
@@ -663,7 +665,7 @@ export class Billing {
 
   /** Everything due at `now`: renewals, queued passes starting, passes ending. Safe on several replicas. */
   async runDueJobs(now: Date = this.now(), scope?: UserScope): Promise<JobReport> {
-    const report: JobReport = { renewed: 0, declined: 0, locked: 0, expired: 0, started: 0 };
+    const report: JobReport = { renewed: 0, declined: 0, locked: 0, expired: 0, started: 0, keysDeleted: 0 };
     for (let i = 0; i < 500; i++) {
       const outcome = await this.renewOne(now, scope);
       if (outcome === null) break;
@@ -681,7 +683,35 @@ export class Billing {
       (tx, n) => this.store.claimExpiredPasses(tx, now, n, scope),
       'EXPIRED',
     );
+    report.keysDeleted = await this.deleteBillingKeys(now, scope);
     return report;
+  }
+
+  /** Deletes withdrawn members' billing keys at the provider; a failure is retried with back-off. */
+  private async deleteBillingKeys(now: Date, scope?: UserScope): Promise<number> {
+    let deleted = 0;
+    for (let i = 0; i < 100; i++) {
+      const job = await withTransaction(this.o.pool, (tx) =>
+        this.store.claimDueBillingKeyDeletion(tx, now, new Date(now.getTime() + 10 * 60_000), scope),
+      );
+      if (!job) break;
+      try {
+        // A key PortOne no longer has (404) counts as deleted.
+        await this.o.provider.deleteBillingKey(job.customerUid);
+        await this.store.billingKeyDeleted(this.o.pool, job.customerUid, now);
+        deleted++;
+      } catch (err) {
+        const retryInMs = Math.min(2 ** job.attempts * 60_000, 24 * 60 * 60_000);
+        await this.store.billingKeyDeletionFailed(
+          this.o.pool,
+          job.customerUid,
+          err instanceof Error ? err.message : String(err),
+          new Date(now.getTime() + retryInMs),
+        );
+        this.o.log.warn({ err, customerUid: job.customerUid, retryInMs }, 'billing key deletion failed; will retry');
+      }
+    }
+    return deleted;
   }
 
   private async batch(

@@ -19,8 +19,7 @@ export function startScheduler(o: { billing: Billing; clock: Clock; intervalMs: 
     o.billing
       .runDueJobs(o.clock.now())
       .then((report) => {
-        if (report.renewed + report.declined + report.locked + report.expired + report.started > 0)
-          o.log.info({ report }, 'billing jobs ran');
+        if (Object.values(report).some((n) => n > 0)) o.log.info({ report }, 'billing jobs ran');
       })
       .catch((err: unknown) => o.log.error({ err }, 'billing jobs failed'))
       .finally(() => {
