@@ -117,7 +117,6 @@ it('when a member withdraws (event delivered twice), then their coupon data is a
     body: { paymentDataFromPG: { merchant_uid, customer_uid } },
   });
   expect(billed.status).toBe(200);
-  expect(h.sandbox.hasBillingKey(customer_uid)).toBe(true);
 
   const before = await couponRows(couponIds);
   const first = withdrawn(member);
@@ -162,17 +161,48 @@ it('when a member withdraws (event delivered twice), then their coupon data is a
   h.clock.advance(40 * DAY);
   await h.runJobs();
   expect(await h.sql(`SELECT 1 FROM billing.orders WHERE user_id = $1 AND kind = 'RENEWAL'`, [subscriber])).toEqual([]);
-  // The card registered for auto-billing is deleted at PortOne, and the deletion is on record.
-  expect(h.sandbox.hasBillingKey(customer_uid)).toBe(false);
-  expect(
-    await h.sql(`SELECT customer_uid, attempts, last_error FROM billing.billing_key_deletions WHERE user_id = $1`, [
-      subscriber,
-    ]),
-  ).toEqual([{ customer_uid, attempts: 1, last_error: null }]);
 
   // A later redelivery finds nothing left to change.
   const late = withdrawn(member);
   await send(late);
   await processed([late.id]);
   expect(await couponRows(couponIds)).toEqual(after);
+});
+
+it('when a subscriber withdraws, then the card registered for auto-billing is deleted at PortOne by the billing jobs', async () => {
+  const subscriber = U + 5;
+  const gen = await h.call('GET', '/subscribe/generate-merchant-uid', { user: subscriber });
+  const { merchant_uid, customer_uid } = gen.body as { merchant_uid: string; customer_uid: string };
+  await h.checkout({ merchant_uid, customer_uid, amount: 0, name: '정기결제 등록' });
+  const billed = await h.call('POST', '/subscribe/basic-billings', {
+    user: subscriber,
+    body: { paymentDataFromPG: { merchant_uid, customer_uid } },
+  });
+  expect(billed.status).toBe(200);
+  expect(h.sandbox.hasBillingKey(customer_uid)).toBe(true);
+
+  // The service's clock runs ahead of real time from here: billing services of other test stacks on
+  // this database (real clock, unscoped jobs) then never find this deletion due and never take it.
+  h.clock.advance(40 * DAY);
+  const gone = withdrawn(subscriber);
+  await send(gone, gone);
+  await processed([gone.id]);
+  const requested = await h.sql<{ customer_uid: string; attempts: number; deleted_at: Date | null }>(
+    `SELECT customer_uid, attempts, deleted_at FROM billing.billing_key_deletions WHERE user_id = $1`,
+    [subscriber],
+  );
+  expect(requested).toEqual([{ customer_uid, attempts: 0, deleted_at: null }]);
+  // Queued with the withdrawal; deleted by the next run of the jobs.
+  expect(h.sandbox.hasBillingKey(customer_uid)).toBe(true);
+
+  expect((await h.runJobs()).keysDeleted).toBe(1);
+  expect(h.sandbox.hasBillingKey(customer_uid)).toBe(false);
+  expect(
+    await h.sql(
+      `SELECT attempts, last_error, deleted_at IS NOT NULL AS deleted FROM billing.billing_key_deletions WHERE user_id = $1`,
+      [subscriber],
+    ),
+  ).toEqual([{ attempts: 1, last_error: null, deleted: true }]);
+  // Nothing is left to do on the next run.
+  expect((await h.runJobs()).keysDeleted).toBe(0);
 });
