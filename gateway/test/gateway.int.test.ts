@@ -437,6 +437,12 @@ describe('web app', () => {
 });
 
 describe('health', () => {
+  test('when a client keeps its connection open, then the gateway keeps idle sockets longer than clients do (65 s)', async () => {
+    const response = await fetch(`${gateway.url}/health`);
+    await response.arrayBuffer();
+    expect(response.headers.get('keep-alive')).toBe('timeout=65');
+  });
+
   test('when every service answers its /health, then the gateway is healthy', async () => {
     const response = await rawRequest(gateway.url, { path: '/health' });
     expect(response.status).toBe(200);

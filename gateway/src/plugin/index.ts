@@ -3,6 +3,7 @@
 // before any pipeline: security headers, error shape, health, static files.
 import type { Application, ErrorRequestHandler, RequestHandler } from 'express';
 import type { EventEmitter } from 'node:events';
+import type { Server } from 'node:http';
 import { logger } from '../logger';
 import { adminGuard, adminGuardSchema, type GuardLevel } from './adminGuard';
 import { bodyLimit } from './bodyLimit';
@@ -108,7 +109,15 @@ export function init(context: PluginContext): void {
       notFound,
       errorHandler((err) => logger.error({ err }, 'unhandled gateway error')),
     ];
-    context.eventBus.once('http-ready', () => app.use(...fallbacks));
+    context.eventBus.once('http-ready', ({ httpServer }: { httpServer?: Server }) => {
+      // Node's 5 s default closes idle keep-alive sockets while clients (undici's 4 s, a load balancer's
+      // 60 s) may still send on them: the request then fails with "other side closed". Outlive them.
+      if (httpServer) {
+        httpServer.keepAliveTimeout = 65_000;
+        httpServer.headersTimeout = 66_000;
+      }
+      app.use(...fallbacks);
+    });
   });
   loaded = true;
 }
