@@ -67,6 +67,19 @@ async function couponList(user: number) {
   return r.body as { totalCount: number; datas: { ID: number; STATUS: string }[] };
 }
 
+/** Registers a card and starts the monthly subscription, as the subscription screen does; returns its customer_uid. */
+async function subscribe(user: number): Promise<string> {
+  const gen = await h.call('GET', '/subscribe/generate-merchant-uid', { user });
+  const { merchant_uid, customer_uid } = gen.body as { merchant_uid: string; customer_uid: string };
+  await h.checkout({ merchant_uid, customer_uid, amount: 0, name: '정기결제 등록' });
+  const billed = await h.call('POST', '/subscribe/basic-billings', {
+    user,
+    body: { paymentDataFromPG: { merchant_uid, customer_uid } },
+  });
+  expect(billed.status).toBe(200);
+  return customer_uid;
+}
+
 type CouponRow = {
   coupon_id: number;
   status: string;
@@ -109,14 +122,7 @@ it('when a member withdraws (event delivered twice), then their coupon data is a
   expect(held.STATUS).toBe('USING');
 
   // Another member has a live monthly subscription.
-  const gen = await h.call('GET', '/subscribe/generate-merchant-uid', { user: subscriber });
-  const { merchant_uid, customer_uid } = gen.body as { merchant_uid: string; customer_uid: string };
-  await h.checkout({ merchant_uid, customer_uid, amount: 0, name: '정기결제 등록' });
-  const billed = await h.call('POST', '/subscribe/basic-billings', {
-    user: subscriber,
-    body: { paymentDataFromPG: { merchant_uid, customer_uid } },
-  });
-  expect(billed.status).toBe(200);
+  await subscribe(subscriber);
 
   const before = await couponRows(couponIds);
   const first = withdrawn(member);
@@ -171,14 +177,7 @@ it('when a member withdraws (event delivered twice), then their coupon data is a
 
 it('when a subscriber withdraws, then the card registered for auto-billing is deleted at PortOne by the billing jobs', async () => {
   const subscriber = U + 5;
-  const gen = await h.call('GET', '/subscribe/generate-merchant-uid', { user: subscriber });
-  const { merchant_uid, customer_uid } = gen.body as { merchant_uid: string; customer_uid: string };
-  await h.checkout({ merchant_uid, customer_uid, amount: 0, name: '정기결제 등록' });
-  const billed = await h.call('POST', '/subscribe/basic-billings', {
-    user: subscriber,
-    body: { paymentDataFromPG: { merchant_uid, customer_uid } },
-  });
-  expect(billed.status).toBe(200);
+  const customer_uid = await subscribe(subscriber);
   expect(h.sandbox.hasBillingKey(customer_uid)).toBe(true);
 
   // The service's clock runs ahead of real time from here: billing services of other test stacks on

@@ -75,7 +75,24 @@ export interface RunningConsumer {
   stop(): Promise<void>;
 }
 
-export async function startIdempotentConsumer<E>(opts: ConsumerOptions<E>): Promise<RunningConsumer> {
+/** What one event consumer needs besides its store: where it reads, how it decodes, how it applies once. */
+export interface EventConsumerOptions<E> {
+  kafka: Kafka;
+  groupId: string;
+  topics: string[];
+  log: Logger;
+  decode: (raw: RawEvent) => E;
+  fromBeginning?: boolean;
+  stallMs?: number;
+  /** Applies the event once (de-duplicated by id in the consumer's own store). */
+  apply: (event: E, raw: RawEvent) => Promise<Outcome>;
+}
+
+/**
+ * A supervised consumer handling one message at a time: an unreadable message is logged and
+ * skipped, anything `apply` throws makes kafkajs retry the message (offset not committed).
+ */
+export async function startEventConsumer<E>(opts: EventConsumerOptions<E>): Promise<RunningConsumer> {
   const stats: Record<Outcome, number> = { applied: 0, duplicate: 0, rejected: 0 };
   // Subscribing to a topic that does not exist yet fails; producers may start later.
   await ensureTopics(opts.kafka, opts.topics);
@@ -109,14 +126,18 @@ export async function startIdempotentConsumer<E>(opts: ConsumerOptions<E>): Prom
             progress();
             return;
           }
-          // Throwing here makes kafkajs retry the message (offset not committed).
-          const outcome = await applyOnce(opts.pool, opts.schema, opts.groupId, opts.idOf(event), (tx) =>
-            opts.handle(tx, event, raw),
-          );
-          stats[outcome]++;
+          stats[await opts.apply(event, raw)]++;
           progress();
         },
       }),
   });
   return { stats, supervisor, stop: () => supervisor.stop() };
+}
+
+export function startIdempotentConsumer<E>(opts: ConsumerOptions<E>): Promise<RunningConsumer> {
+  return startEventConsumer({
+    ...opts,
+    apply: (event, raw) =>
+      applyOnce(opts.pool, opts.schema, opts.groupId, opts.idOf(event), (tx) => opts.handle(tx, event, raw)),
+  });
 }

@@ -3,12 +3,10 @@
 // "delete this user's items"): it runs first, then the event id is recorded in a collection
 // with a unique index. A redelivery after the record is skipped and counted as a duplicate;
 // a crash between effect and record re-applies an effect that changes nothing.
-import type { EachMessagePayload, Kafka } from 'kafkajs';
+import type { Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
-import type { Outcome, RawEvent, RunningConsumer } from './consumer';
-import { ensureTopics } from './kafka';
+import { startEventConsumer, type Outcome, type RawEvent, type RunningConsumer } from './consumer';
 import type { Logger } from './logger';
-import { startSupervised } from './supervisor';
 
 export const PROCESSED_EVENTS_COLLECTION = 'processed_events';
 
@@ -67,47 +65,9 @@ export interface MongoConsumerOptions<E> {
 
 export async function startMongoConsumer<E>(opts: MongoConsumerOptions<E>): Promise<RunningConsumer> {
   await ensureProcessedEvents(opts.connection);
-  const stats: Record<Outcome, number> = { applied: 0, duplicate: 0, rejected: 0 };
-  // Subscribing to a topic that does not exist yet fails; producers may start later.
-  await ensureTopics(opts.kafka, opts.topics);
-  const supervisor = await startSupervised({
-    kafka: opts.kafka,
-    groupId: opts.groupId,
-    topics: opts.topics,
-    log: opts.log,
-    fromBeginning: opts.fromBeginning,
-    stallMs: opts.stallMs,
-    config: { sessionTimeout: 15_000, heartbeatInterval: 3_000, retry: { initialRetryTime: 300, retries: 10 } },
-    run: (consumer, progress) =>
-      consumer.run({
-        autoCommit: true,
-        eachMessage: async ({ topic, partition, message }: EachMessagePayload) => {
-          const raw: RawEvent = {
-            id: message.headers?.['event-id']?.toString() ?? '',
-            topic,
-            partition,
-            offset: message.offset,
-            key: message.key?.toString() ?? '',
-            value: message.value ?? Buffer.alloc(0),
-          };
-          let event: E;
-          try {
-            event = opts.decode(raw);
-          } catch (err) {
-            // A message we cannot read would block the partition forever; log it and move on.
-            stats.rejected++;
-            opts.log.error({ err, topic, partition, offset: raw.offset }, 'rejected undecodable event');
-            progress();
-            return;
-          }
-          // Throwing here makes kafkajs retry the message (offset not committed).
-          const outcome = await applyOnceMongo(opts.connection, opts.groupId, opts.idOf(event), () =>
-            opts.handle(event, raw),
-          );
-          stats[outcome]++;
-          progress();
-        },
-      }),
+  return startEventConsumer({
+    ...opts,
+    apply: (event, raw) =>
+      applyOnceMongo(opts.connection, opts.groupId, opts.idOf(event), () => opts.handle(event, raw)),
   });
-  return { stats, supervisor, stop: () => supervisor.stop() };
 }

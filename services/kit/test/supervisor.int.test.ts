@@ -2,12 +2,21 @@
 // crash, and one that stalls with events waiting, are both replaced and the events handled.
 import { randomBytes } from 'node:crypto';
 import type { Consumer, Producer } from 'kafkajs';
-import { createKafka, createLogger, ensureTopics, groupLag, startSupervised, type ConsumerSupervisor } from '../src';
+import {
+  createKafka,
+  createLogger,
+  ensureTopics,
+  groupLag,
+  startSupervised,
+  type ConsumerSupervisor,
+  type SupervisedStart,
+} from '../src';
 
 const BROKERS = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
 const log = createLogger('kit-test', 'silent');
 const kafka = createKafka('kit-supervisor-test', BROKERS, log);
-const run = randomBytes(4).toString('hex');
+const runId = randomBytes(4).toString('hex');
+const topicOf = (name: string) => `kittest.${runId}.${name}`;
 
 async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -32,21 +41,34 @@ describe('a supervised Kafka consumer', () => {
     await producer.disconnect();
   });
 
-  it('when the consumer stalls with events waiting, then it is replaced and every event is handled', async () => {
-    const topic = `kittest.${run}.stall`;
-    const groupId = `kittest.${run}.stall-group`;
+  /** A one-partition topic of its own and a supervised consumer on it (registered for clean-up). */
+  async function supervised(
+    name: string,
+    run: SupervisedStart['run'],
+    timing: { stallMs?: number; checkEveryMs?: number } = {},
+  ): Promise<{ topic: string; groupId: string; supervisor: ConsumerSupervisor }> {
+    const topic = topicOf(name);
+    const groupId = `${topic}-group`;
     await ensureTopics(kafka, [topic], 1);
-    const seen = new Set<string>();
-    let launches = 0;
     const supervisor = await startSupervised({
       kafka,
       groupId,
       topics: [topic],
       log,
-      stallMs: 2_000,
-      checkEveryMs: 300,
+      ...timing,
       config: { sessionTimeout: 10_000, heartbeatInterval: 1_000, maxWaitTimeInMs: 100 },
-      run: async (consumer: Consumer, progress) => {
+      run,
+    });
+    supervisors.push(supervisor);
+    return { topic, groupId, supervisor };
+  }
+
+  it('when the consumer stalls with events waiting, then it is replaced and every event is handled', async () => {
+    const seen = new Set<string>();
+    let launches = 0;
+    const { topic, groupId, supervisor } = await supervised(
+      'stall',
+      async (consumer: Consumer, progress) => {
         launches++;
         await consumer.run({
           eachMessage: async ({ message }) => {
@@ -55,10 +77,10 @@ describe('a supervised Kafka consumer', () => {
           },
         });
         // The first consumer stands for one stuck after a rebalance: joined, fetching nothing.
-        if (launches === 1) consumer.pause([{ topic }]);
+        if (launches === 1) consumer.pause([{ topic: topicOf('stall') }]);
       },
-    });
-    supervisors.push(supervisor);
+      { stallMs: 2_000, checkEveryMs: 300 },
+    );
 
     await producer.send({ topic, messages: [1, 2, 3, 4, 5].map((i) => ({ value: `m${i}` })) });
     await until('every event handled', () => seen.size === 5);
@@ -72,19 +94,10 @@ describe('a supervised Kafka consumer', () => {
   });
 
   it('when an idle consumer gets new events and handles them slowly, then it is not taken for a stalled one', async () => {
-    const topic = `kittest.${run}.idle`;
-    const groupId = `kittest.${run}.idle-group`;
-    await ensureTopics(kafka, [topic], 1);
     const seen: string[] = [];
-    const supervisor = await startSupervised({
-      kafka,
-      groupId,
-      topics: [topic],
-      log,
-      stallMs: 1_500,
-      checkEveryMs: 100,
-      config: { sessionTimeout: 10_000, heartbeatInterval: 1_000, maxWaitTimeInMs: 100 },
-      run: async (consumer: Consumer, progress) => {
+    const { topic, supervisor } = await supervised(
+      'idle',
+      async (consumer: Consumer, progress) => {
         await consumer.run({
           eachMessage: async ({ message }) => {
             // Slower than the checks, faster than the stall limit: lag is visible while it works.
@@ -94,8 +107,8 @@ describe('a supervised Kafka consumer', () => {
           },
         });
       },
-    });
-    supervisors.push(supervisor);
+      { stallMs: 1_500, checkEveryMs: 100 },
+    );
     // Idle for longer than the stall limit before anything arrives.
     await new Promise((r) => setTimeout(r, 2_500));
     await producer.send({ topic, messages: [{ value: 'a' }, { value: 'b' }, { value: 'c' }] });
@@ -104,35 +117,24 @@ describe('a supervised Kafka consumer', () => {
   });
 
   it('when kafkajs gives up on a crashed consumer, then it is replaced and the event is handled on redelivery', async () => {
-    const topic = `kittest.${run}.crash`;
-    const groupId = `kittest.${run}.crash-group`;
-    await ensureTopics(kafka, [topic], 1);
     const handled: string[] = [];
     const crashes: boolean[] = [];
     let thrown = false;
-    const supervisor = await startSupervised({
-      kafka,
-      groupId,
-      topics: [topic],
-      log,
-      config: { sessionTimeout: 10_000, heartbeatInterval: 1_000, maxWaitTimeInMs: 100 },
-      run: async (consumer: Consumer, progress) => {
-        consumer.on(consumer.events.CRASH, ({ payload }) => crashes.push(payload.restart));
-        await consumer.run({
-          eachMessage: async ({ message }) => {
-            const value = message.value?.toString() ?? '';
-            if (value === 'poison' && !thrown) {
-              thrown = true;
-              // kafkajs treats a TypeError as unrecoverable: it stops the consumer for good.
-              throw new TypeError('a bug met once');
-            }
-            handled.push(value);
-            progress();
-          },
-        });
-      },
+    const { topic, supervisor } = await supervised('crash', async (consumer: Consumer, progress) => {
+      consumer.on(consumer.events.CRASH, ({ payload }) => crashes.push(payload.restart));
+      await consumer.run({
+        eachMessage: async ({ message }) => {
+          const value = message.value?.toString() ?? '';
+          if (value === 'poison' && !thrown) {
+            thrown = true;
+            // kafkajs treats a TypeError as unrecoverable: it stops the consumer for good.
+            throw new TypeError('a bug met once');
+          }
+          handled.push(value);
+          progress();
+        },
+      });
     });
-    supervisors.push(supervisor);
 
     await producer.send({ topic, messages: [{ value: 'before' }, { value: 'poison' }, { value: 'after' }] });
     await until('every event handled', () => handled.includes('after'));
