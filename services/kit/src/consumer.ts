@@ -75,6 +75,13 @@ export interface RunningConsumer {
   stop(): Promise<void>;
 }
 
+/** Group settings every event consumer shares: a dead member is noticed within 15 s. */
+export const EVENT_CONSUMER_CONFIG = {
+  sessionTimeout: 15_000,
+  heartbeatInterval: 3_000,
+  retry: { initialRetryTime: 300, retries: 10 },
+} as const;
+
 /** What one event consumer needs besides its store: where it reads, how it decodes, how it applies once. */
 export interface EventConsumerOptions<E> {
   kafka: Kafka;
@@ -103,7 +110,7 @@ export async function startEventConsumer<E>(opts: EventConsumerOptions<E>): Prom
     log: opts.log,
     fromBeginning: opts.fromBeginning,
     stallMs: opts.stallMs,
-    config: { sessionTimeout: 15_000, heartbeatInterval: 3_000, retry: { initialRetryTime: 300, retries: 10 } },
+    config: EVENT_CONSUMER_CONFIG,
     run: (consumer, progress) =>
       consumer.run({
         autoCommit: true,

@@ -78,11 +78,6 @@ export class ConsumerSupervisor {
     this.checkEveryMs = opts.checkEveryMs ?? Math.min(15_000, this.stallMs);
   }
 
-  /** The consumer running now (null while it is being replaced). */
-  get consumer(): Consumer | null {
-    return this.current;
-  }
-
   async start(): Promise<void> {
     this.current = await this.launchOne();
     this.timer = setInterval(() => void this.check(), this.checkEveryMs);

@@ -274,9 +274,10 @@ export class Coupons {
 
   /**
    * UserWithdrawn: the member's coupon data is anonymised, auto-billing stops (nobody may be
-   * charged after leaving) and their billing keys are queued for deletion at the provider. Orders, payments and passes stay: payment records are kept for the
-   * legal period (전자상거래법: 대금결제 기록 5년) and name only the member id, whose personal data
-   * the account service removed.
+   * charged after leaving) and their billing keys are queued for deletion at the provider.
+   * Orders, payments and passes stay: payment records are kept for the legal period
+   * (전자상거래법: 대금결제 기록 5년) and name only the member id, whose personal data the account
+   * service removed.
    */
   async onWithdrawn(tx: PoolClient, userId: number, at: Date): Promise<void> {
     if (!(userId > 0)) return;

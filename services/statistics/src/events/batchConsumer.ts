@@ -5,6 +5,7 @@
 import {
   assertSchemaName,
   ensureTopics,
+  EVENT_CONSUMER_CONFIG,
   startSupervised,
   type Logger,
   type PoolClient,
@@ -119,12 +120,7 @@ export async function startBatchConsumer(opts: BatchConsumerOptions): Promise<Ru
     topics: opts.topics,
     log: opts.log,
     stallMs: opts.stallMs,
-    config: {
-      sessionTimeout: 15_000,
-      heartbeatInterval: 3_000,
-      maxWaitTimeInMs: 250,
-      retry: { initialRetryTime: 300, retries: 10 },
-    },
+    config: { ...EVENT_CONSUMER_CONFIG, maxWaitTimeInMs: 250 },
     run: (consumer, progress) =>
       consumer.run({
         autoCommit: true,
