@@ -29,11 +29,23 @@ export function testStackOffset(): number {
   return n;
 }
 
+/**
+ * DEV_STACK_OFFSET (0..9) moves a whole `npm start` stack to other ports and names, so the
+ * README guard test can start a clone's stack beside a developer's running one.
+ */
+export function devStackOffset(): number {
+  const raw = process.env.DEV_STACK_OFFSET ?? '0';
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 9) throw new Error(`DEV_STACK_OFFSET must be an integer 0..9, got ${raw}`);
+  return n;
+}
+
 export function topology(mode: 'dev' | 'test'): Topology {
-  const off = mode === 'test' ? testStackOffset() : 0;
+  const off = mode === 'test' ? testStackOffset() : devStackOffset();
   // Ten ports per test offset (services +1..+5, sandbox +9), so any two offsets never share one
-  // (offsets 0..399 stay below the gateways' 18080+ and the fault suite's 19100+).
-  const base = mode === 'dev' ? 4000 : 14000 + off * 10;
+  // (offsets 0..399 stay below the gateways' 18080+ and the fault suite's 19100+). A dev offset
+  // moves by 200 (services 4001+, sandbox 4100+), below the test stacks' 14000+.
+  const base = mode === 'dev' ? 4000 + off * 200 : 14000 + off * 10;
   const ports: Record<ServiceName, number> = {
     account: base + 1,
     dictionary: base + 2,
@@ -41,10 +53,10 @@ export function topology(mode: 'dev' | 'test'): Topology {
     billing: base + 4,
     statistics: base + 5,
   };
-  const db = mode === 'dev' ? 'syndict' : 'syndict_test';
-  const gatewayPort = mode === 'dev' ? 8080 : 18080 + off;
-  const sandboxPort = mode === 'dev' ? 4100 : base + 9;
   const suffix = off === 0 ? '' : String(off);
+  const db = mode === 'dev' ? `syndict${suffix}` : 'syndict_test';
+  const gatewayPort = mode === 'dev' ? 8080 + off : 18080 + off;
+  const sandboxPort = mode === 'dev' ? base + 100 : base + 9;
   return {
     mode,
     gatewayPort,
@@ -54,11 +66,11 @@ export function topology(mode: 'dev' | 'test'): Topology {
       NODE_ENV: mode === 'dev' ? 'development' : 'test',
       DATABASE_URL: process.env.DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/${db}`,
       MONGO_URL: process.env.MONGO_URL ?? `mongodb://127.0.0.1:27017/${db}${suffix}`,
-      REDIS_URL: process.env.REDIS_URL ?? `redis://127.0.0.1:6379/${mode === 'dev' ? 0 : 1}`,
+      REDIS_URL: process.env.REDIS_URL ?? `redis://127.0.0.1:6379/${mode === 'dev' ? (off === 0 ? 0 : 2 + off) : 1}`,
       KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092',
-      KAFKA_TOPIC_PREFIX: mode === 'dev' ? '' : `test${suffix}.`,
+      KAFKA_TOPIC_PREFIX: mode === 'dev' ? (off === 0 ? '' : `dev${off}.`) : `test${suffix}.`,
       ELASTICSEARCH_URL: process.env.ELASTICSEARCH_URL ?? 'http://127.0.0.1:9200',
-      DICTIONARY_ALIAS: mode === 'dev' ? 'headwords' : `test${suffix}-headwords`,
+      DICTIONARY_ALIAS: mode === 'dev' ? (off === 0 ? 'headwords' : `dev${off}-headwords`) : `test${suffix}-headwords`,
       SMTP_URL: process.env.SMTP_URL ?? 'smtp://127.0.0.1:1025',
       ACCOUNT_URL: `http://127.0.0.1:${ports.account}`,
       DICTIONARY_URLS: `http://127.0.0.1:${ports.dictionary}`,

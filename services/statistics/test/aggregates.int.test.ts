@@ -280,9 +280,11 @@ test('when the aggregates are rebuilt from the topics while the service runs, th
     historyPerUser: 2,
     onProgress: (done) => progress.push(done),
   });
-  // 18 scripted + the duplicate + 2 late + 20 burst messages on the topics.
-  expect(result.events).toBe(script.length + 1 + 2 + 20);
-  expect(result.duplicates).toBe(1);
+  // 18 scripted + 2 late + 20 burst distinct events, plus the scripted duplicate. Publication is
+  // at-least-once (a producer retry on a busy machine may write a message twice), so the replay
+  // must apply each distinct event once and count every extra copy as a duplicate.
+  expect(result.events - result.duplicates).toBe(script.length + 2 + 20);
+  expect(result.duplicates).toBeGreaterThanOrEqual(1);
   expect(result.missingFromTopics).toBe(0);
   expect(progress.at(-1)).toBe(result.events);
   expect(await snapshot(s.pool, s.schema)).toEqual(live);
