@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { PATHS } from './src/app/paths';
 
 /** Validation rules shared with the services (spec §5 messages), compiled from source. */
 const RULES = fileURLToPath(new URL('../services/kit/src/rules/index.ts', import.meta.url));
@@ -17,8 +18,16 @@ const toGateway: ProxyOptions = {
   },
 };
 
+/** routes.json: the app's path patterns, so the gateway answers 404 for a path no page serves. */
+const routeList = (): Plugin => ({
+  name: 'syn-route-list',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify(Object.values(PATHS)) });
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routeList()],
   resolve: { alias: { '@syn/kit/rules': RULES } },
   build: {
     // The bundle-size check reads the manifest to know which chunks load first.

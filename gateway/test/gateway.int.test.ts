@@ -1,5 +1,7 @@
 // The gateway in front of real upstream HTTP servers and real Redis.
 import fs from 'node:fs';
+import http from 'node:http';
+import zlib from 'node:zlib';
 import { ADMIN_GRADE, ANONYMOUS_USER_ID, sessionHash } from '@syn/kit/session';
 import { startGateway, type RunningGateway } from '../src/main';
 import {
@@ -411,6 +413,42 @@ describe('web app', () => {
     const response = await rawRequest(gateway.url, { path: '/favicon.svg' });
     expect(response.status).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  test.each(['/terms', '/privacy', '/dictionary/Search/12/extra', '/nope'])(
+    'when a browser opens %s, which no page serves, then it gets the app (its not-found page) with status 404',
+    async (path) => {
+      const response = await rawRequest(gateway.url, { path, headers: html });
+      expect(response.status).toBe(404);
+      expect(response.body).toBe(fs.readFileSync(`${webDist}/index.html`, 'utf8'));
+    },
+  );
+
+  test('when a browser that accepts gzip loads a bundle, then it is sent compressed; without gzip it is plain', async () => {
+    const get = (encoding: string | undefined) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const req = http.get(
+          `${gateway.url}/assets/vendor-0a1b2c3d.js`,
+          { headers: encoding ? { 'accept-encoding': encoding } : {} },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          },
+        );
+        req.on('error', reject);
+      });
+    const original = fs.readFileSync(`${webDist}/assets/vendor-0a1b2c3d.js`);
+    const gz = await get('gzip, deflate');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.body.length).toBeLessThan(original.length / 10);
+    expect(zlib.gunzipSync(gz.body).equals(original)).toBe(true);
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.body).equals(original)).toBe(true);
+    const plain = await get(undefined);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(original)).toBe(true);
   });
 
   test('when a missing asset is requested by a script, then it is a 404, not index.html', async () => {

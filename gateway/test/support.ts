@@ -109,6 +109,12 @@ export function tempWebDist(withIndex: boolean): string {
     fs.mkdirSync(path.join(dir, 'assets'));
     fs.writeFileSync(path.join(dir, 'assets', 'index-4f3a2b1c.js'), 'console.log("app");');
     fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // A bundle large enough to be worth compressing, and the route list the web build writes.
+    fs.writeFileSync(path.join(dir, 'assets', 'vendor-0a1b2c3d.js'), 'export const word = "사랑";\n'.repeat(2000));
+    fs.writeFileSync(
+      path.join(dir, 'routes.json'),
+      JSON.stringify(['/', '/dictionary', '/dictionary/Search/:id', '/mgrCoupon/List/Detail', '/subscribe/mobile-billings']),
+    );
   }
   return dir;
 }

@@ -120,3 +120,23 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('every route at the %s v
     tab.expectNoErrors();
   });
 });
+
+describe.each(Object.keys(VIEWPORTS) as ViewportName[])('an unknown address at the %s viewport', (viewport) => {
+  test.each(['/terms', '/privacy', '/dictionary/Search'])(
+    '%s shows the not-found page (status 404) instead of jumping home',
+    async (path) => {
+      const tab = await e2e().open(viewport);
+      const response = await tab.page.goto(`${e2e().baseUrl}${path}`);
+      expect(response?.status()).toBe(404);
+      await expect(tab.heading().textContent()).resolves.toBe('페이지를 찾을 수 없습니다');
+      expect(new URL(tab.page.url()).pathname).toBe(path);
+      await tab.page.getByRole('link', { name: '사전 검색으로 가기' }).waitFor();
+      await expect(tab.accessibilityViolations()).resolves.toEqual([]);
+      await tab.screenshot(`not-found${path.replace(/\//g, '-')}`);
+      // The document's own 404 is the point of this page; anything else logged is a failure.
+      const unexpected = tab.errors.filter((error) => !error.includes('status of 404'));
+      expect(unexpected).toEqual([]);
+      await tab.close();
+    },
+  );
+});

@@ -2,6 +2,7 @@
 // from WEB_DIST, and the SPA fallback to index.html for browser navigations.
 import fs from 'node:fs';
 import path from 'node:path';
+import compression from 'compression';
 import type { Request, RequestHandler } from 'express';
 import helmet from 'helmet';
 import serveStatic from 'serve-static';
@@ -80,7 +81,38 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <p>웹 화면이 아직 빌드되지 않았습니다. 잠시 후 다시 접속해 주세요.</p></main></body></html>
 `;
 
+/**
+ * The web app's route patterns, written by its build to `routes.json` (from the one path table):
+ * a navigation to any other path still gets the app, which shows its "not found" page, but with
+ * status 404 so crawlers and monitors see a dead link as one. Without the file every path is 200.
+ */
+export function webRouteMatcher(webDist: string): (pathname: string) => boolean {
+  let regexes: RegExp[] | undefined;
+  const load = (): RegExp[] | undefined => {
+    try {
+      const patterns = JSON.parse(fs.readFileSync(path.join(webDist, 'routes.json'), 'utf8')) as string[];
+      const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      // React Router matches case-insensitively, with an optional trailing slash, `:param` one segment.
+      return patterns.map(
+        (p) =>
+          new RegExp(`^${p.split('/').map((seg) => (seg.startsWith(':') ? '[^/]+' : escape(seg))).join('/')}/?$`, 'i'),
+      );
+    } catch {
+      return undefined; // not built yet: read again on the next navigation
+    }
+  };
+  return (pathname) => {
+    regexes ??= load();
+    return regexes === undefined || regexes.some((r) => r.test(pathname));
+  };
+}
+
 export function webApp(webDist: string): RequestHandler[] {
+  // Text assets (JS, CSS, HTML, JSON, SVG) go out compressed; API answers are the services' own.
+  const compress = compression();
+  const compressWeb: RequestHandler = (req, res, next) =>
+    isApiPath(req.path) && !WEB_ROUTES_UNDER_API.includes(req.path) ? next() : compress(req, res, next);
+  const isWebRoute = webRouteMatcher(webDist);
   const files = serveStatic(webDist, {
     index: false,
     dotfiles: 'ignore',
@@ -113,11 +145,12 @@ export function webApp(webDist: string): RequestHandler[] {
         res.end(req.method === 'HEAD' ? undefined : NOT_BUILT_PAGE);
         return;
       }
+      if (!isWebRoute(req.path)) res.status(404);
       res.sendFile(indexFile, { cacheControl: false, headers: { 'Cache-Control': 'no-cache' } }, (sendErr?: Error) => {
         if (sendErr && !res.headersSent) next(sendErr);
       });
     });
   };
 
-  return [staticFiles, spaFallback];
+  return [compressWeb, staticFiles, spaFallback];
 }

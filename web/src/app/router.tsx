@@ -1,11 +1,12 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { DictionaryArea } from '../features/dictionary/DictionaryArea';
 import { HomePage } from '../features/dictionary/HomePage';
 import { DetailPage, HistoryPage, SearchResultsPage } from '../features/dictionary/placeholders';
 import { RequireAdmin } from '../features/admin/RequireAdmin';
 import { Loader } from '../ui/Loader';
 import { Layout } from './Layout';
+import { NotFoundPage } from './NotFoundPage';
 import { PATHS, type PathId } from './paths';
 import { RouteErrorPage } from './RouteErrorPage';
 
@@ -97,8 +98,8 @@ export const routes: RouteObject[] = [
           lazyRoute('mgrStatistic', () => adminStatistics().then((m) => m.MgrStatisticPage)),
         ],
       },
-      // Unknown paths go home rather than to a dead end (spec: no route 404s).
-      { path: '*', element: <Navigate to={PATHS.root} replace /> },
+      // A mistyped or outdated address gets a real "not found" page, not a silent jump home.
+      { path: '*', Component: NotFoundPage },
     ],
   },
 ];
