@@ -28,7 +28,7 @@ async function sleep(ms: number): Promise<void> {
 
 let dir = '';
 let child: ChildProcess | undefined;
-let exited: number | null | undefined;
+let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
 const logFile = path.join(ROOT, '.local', 'logs', 'readme-guard.log');
 
 function tail(): string {
@@ -78,15 +78,15 @@ test("README: a fresh clone's start command brings the product up and a search a
   child = spawn('bash', ['-c', command], { cwd: clone, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(out);
   child.stderr?.pipe(out);
-  child.on('exit', (code) => {
-    exited = code;
+  child.on('exit', (code, signal) => {
+    exited = { code, signal };
   });
 
   // Healthy gateway, then a search that finds the sample data (the dataset loads at first start).
   const deadline = Date.now() + 18 * 60_000;
   let found: unknown;
   while (Date.now() < deadline && found === undefined) {
-    if (exited !== undefined) throw new Error(`the start command exited with ${exited}:\n${tail()}`);
+    if (exited !== undefined) throw new Error(`the start command exited (${JSON.stringify(exited)}):\n${tail()}`);
     try {
       const health = await fetch(`${GATEWAY}/health`);
       if (health.ok) {
@@ -106,6 +106,9 @@ test("README: a fresh clone's start command brings the product up and a search a
   if (found === undefined) throw new Error(`no answer from ${GATEWAY} in time:\n${tail()}`);
   expect(JSON.stringify(found)).toContain('사랑');
 
+  // Ctrl-C: the shell ends on the signal (as an interactive one does) once `npm start` stopped its stack.
   await stop();
-  expect(exited).toBe(0);
+  expect(exited === undefined ? 'still running' : exited.code === 0 || exited.signal === 'SIGINT').toBe(true);
+  expect(readFileSync(logFile, 'utf8')).toContain('[start] stopping…');
+  await expect(fetch(`${GATEWAY}/health`)).rejects.toThrow();
 });
