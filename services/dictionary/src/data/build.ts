@@ -1,25 +1,42 @@
-// Builds the default dataset from the curated sample, the Wiktionary relations and the
-// frequency ranks. Pure: the same three texts always give the same bytes.
+// Builds the default dataset from the editorial entries (data/curated.txt and data/editorial/*.txt),
+// the Wiktionary relations and the frequency ranks. Pure: the same texts always give the same bytes.
 import { inverseCategory, type Category } from '../domain/categories';
 import type { HeadwordRecord, RelationRecord, Source } from '../domain/record';
 import { CURATED_ID_LIMIT, CuratedFormatError, parseCurated, type CuratedEntry } from './curated';
+import {
+  parseExclusions,
+  parseWiktionary,
+  posAgree,
+  posOf,
+  type DropReason,
+  type DroppedRow,
+  type PosKnowledge,
+} from './wiktionary';
+
+export interface EditorialFile {
+  /** Path under services/dictionary/data/, e.g. `curated.txt` or `editorial/batch-01.txt`. */
+  name: string;
+  text: string;
+}
 
 export interface DefaultInputs {
-  curated: string;
+  editorial: EditorialFile[];
   /** ko-relations-wikt.tsv: headword, related, relation. */
   wiktionary: string;
   /** ko-frequency.tsv: word, rank, pos, source. */
   frequency: string;
+  /** data/wiktionary-exclusions.tsv: words whose imported rows are left out, and why. */
+  exclusions: string;
 }
 
 export interface BuildStats {
   headwords: number;
-  curatedHeadwords: number;
-  introducedByCurated: string[];
+  editorialHeadwords: number;
   introducedByWiktionary: number;
   relations: Record<Source, number>;
-  /** Wiktionary rows left out, and why. */
-  skippedWiktionary: { ambiguousHomograph: number; curatedWins: number; duplicate: number };
+  /** Wiktionary rows left out, by reason. */
+  droppedWiktionary: Record<DropReason, number>;
+  keptWiktionary: number;
   withFrequency: number;
 }
 
@@ -27,14 +44,16 @@ export interface BuiltDataset {
   jsonl: string;
   records: HeadwordRecord[];
   stats: BuildStats;
+  /** Every Wiktionary row left out, with its line in the file and the reason. */
+  dropped: DroppedRow[];
+  /** The editorial entries the records came from (for the data checks). */
+  editorial: CuratedEntry[];
 }
 
-interface Frequency {
+export interface Frequency {
   rank: number;
   pos: string | null;
 }
-
-const WIKT_CATEGORIES = new Set<string>(['비슷한말', '반대말', '상위어', '하위어']);
 
 function tsvRows(text: string): string[][] {
   // Skip the header line; the files are LF-only.
@@ -69,9 +88,30 @@ function byCodePoint(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/**
+ * The plain word of an honorific or humble form, and the standard word of a dialect form, is shown
+ * on that form as a 관련어 (it is not the form's own 높임말, 낮춤말 or 방언).
+ */
+function backCategory(category: Category): Category | null {
+  if (category === '높임말' || category === '낮춤말' || category === '방언') return '관련어';
+  return inverseCategory(category);
+}
+
+const MAX_LISTED_PROBLEMS = 60;
+
+function fail(problems: string[]): never {
+  const shown = problems.slice(0, MAX_LISTED_PROBLEMS);
+  const more = problems.length > shown.length ? `\n… and ${problems.length - shown.length} more` : '';
+  throw new CuratedFormatError(`${problems.length} problem(s) in the editorial data:\n${shown.join('\n')}${more}`);
+}
+
 export function buildDefaultDataset(inputs: DefaultInputs): BuiltDataset {
-  const curated = parseCurated(inputs.curated);
+  const editorial = inputs.editorial.flatMap((f) => parseCurated(f.text, f.name));
   const frequency = parseFrequency(inputs.frequency);
+  const exclusions = parseExclusions(inputs.exclusions);
+  const where = (e: CuratedEntry) => (e.file === 'curated.txt' ? `line ${e.line}` : `${e.file} line ${e.line}`);
+  const problems: string[] = [];
+
   const drafts = new Map<number, Draft>();
   const byWord = new Map<string, Draft[]>();
   const add = (d: Draft): void => {
@@ -79,126 +119,114 @@ export function buildDefaultDataset(inputs: DefaultInputs): BuiltDataset {
     byWord.set(d.word, [...(byWord.get(d.word) ?? []), d]);
   };
 
-  for (const e of curated) {
-    if (drafts.has(e.id)) throw new CuratedFormatError(`line ${e.line}: id ${e.id} is used twice`);
+  for (const e of editorial) {
+    if (drafts.has(e.id)) {
+      problems.push(`${where(e)}: id ${e.id} is used twice`);
+      continue;
+    }
     if ((byWord.get(e.word) ?? []).some((d) => d.homograph === e.homograph)) {
-      throw new CuratedFormatError(`line ${e.line}: ${e.word} with homograph ${e.homograph} is listed twice`);
+      problems.push(`${where(e)}: ${e.word} with homograph ${e.homograph} is listed twice`);
+      continue;
     }
     add({ ...e, source: 'curated', relations: [] });
   }
   for (const [word, list] of byWord) {
     if (list.length > 1 && list.some((d) => d.homograph === 0)) {
-      throw new CuratedFormatError(`${word} has homographs, so each of its entries needs a homograph number`);
+      problems.push(`${word} has homographs, so each of its entries needs a homograph number`);
     }
   }
 
-  // Words named only as targets become headwords; numbered after every curated id, in word order.
-  const pendingWords = new Set<string>();
-  const wiktRows = tsvRows(inputs.wiktionary).filter(([h, r, c]) => h && r && c && WIKT_CATEGORIES.has(c));
-  const curatedTargetWords = curated.flatMap((e) => e.relations.map((r) => r.target.split('#')[0] ?? r.target));
-  for (const w of curatedTargetWords) if (!byWord.has(w)) pendingWords.add(w);
-  const introducedByCurated = [...pendingWords].sort(byCodePoint);
-  for (const [h, r] of wiktRows) {
-    for (const w of [h, r] as string[]) if (!byWord.has(w)) pendingWords.add(w);
-  }
-  let nextId = CURATED_ID_LIMIT;
-  const curatedIntroduced = new Set(introducedByCurated);
-  for (const word of [...pendingWords].sort(byCodePoint)) {
-    add({
-      id: nextId,
-      word,
-      homograph: 0,
-      hanja: null,
-      pos: null,
-      sense: null,
-      source: curatedIntroduced.has(word) ? 'curated' : 'wiktionary',
-      relations: [],
-    });
-    nextId += 1;
-  }
-
-  const resolve = (ref: string, line: number): Draft => {
+  const resolve = (ref: string, e: CuratedEntry): Draft | undefined => {
     const [word, hom] = ref.split('#') as [string, string | undefined];
     const list = byWord.get(word) ?? [];
     const found =
       hom === undefined ? (list.length === 1 ? list[0] : undefined) : list.find((d) => d.homograph === Number(hom));
     if (!found) {
-      throw new CuratedFormatError(
-        `line ${line}: "${ref}" ${list.length > 1 ? 'is a homograph: write it as word#n' : 'names no headword'}`,
+      problems.push(
+        `${where(e)}: "${ref}" ${list.length > 1 ? 'is a homograph: write it as word#n' : 'names no headword: give it an entry'}`,
       );
     }
     return found;
   };
-
-  // A curated pair, in either direction, means the curated entry has the final word on it.
-  const curatedPairs = new Set<string>();
-  const pairKey = (a: number, b: number): string => (a < b ? `${a}:${b}` : `${b}:${a}`);
   const hasRelation = (from: Draft, to: number, category?: Category): boolean =>
     from.relations.some((r) => r.target === to && (category === undefined || r.category === category));
 
-  const curatedById = new Map<number, CuratedEntry>(curated.map((e) => [e.id, e]));
-  for (const e of curated) {
-    const from = drafts.get(e.id) as Draft;
+  for (const e of editorial) {
+    const from = drafts.get(e.id);
+    if (!from || from.word !== e.word || from.homograph !== e.homograph) continue;
     for (const rel of e.relations) {
-      const to = resolve(rel.target, e.line);
-      if (to.id === from.id) throw new CuratedFormatError(`line ${e.line}: ${e.word} is related to itself`);
-      if (hasRelation(from, to.id, rel.category)) continue;
+      const to = resolve(rel.target, e);
+      if (!to) continue;
+      if (to.id === from.id) {
+        problems.push(`${where(e)}: ${e.word} is related to itself`);
+        continue;
+      }
+      if (hasRelation(from, to.id, rel.category)) {
+        problems.push(`${where(e)}: ${rel.target} is listed twice under ${rel.category}`);
+        continue;
+      }
       from.relations.push({ category: rel.category, target: to.id, source: 'curated' });
-      curatedPairs.add(pairKey(from.id, to.id));
     }
   }
-  // The other direction of a curated relation, unless the author wrote that side already.
-  for (const e of curated) {
+  if (problems.length > 0) fail(problems);
+
+  // The other direction of an editorial relation, unless the other entry already relates the two.
+  for (const e of editorial) {
     const from = drafts.get(e.id) as Draft;
     for (const rel of [...from.relations]) {
-      const inverse = inverseCategory(rel.category);
+      const back = backCategory(rel.category);
       const to = drafts.get(rel.target) as Draft;
-      if (!inverse) continue;
-      const authoredBack = curatedById.has(to.id) && hasRelation(to, from.id);
-      if (authoredBack || hasRelation(to, from.id, inverse)) continue;
-      to.relations.push({ category: inverse, target: from.id, source: 'curated' });
+      if (!back || hasRelation(to, from.id)) continue;
+      to.relations.push({ category: back, target: from.id, source: 'curated' });
     }
   }
 
-  // Categories a curated entry fills, or declares empty with `category: -`.
-  const curatedCategories = new Set<string>();
-  for (const d of drafts.values()) for (const rel of d.relations) curatedCategories.add(`${d.id}:${rel.category}`);
-  for (const e of curated) for (const c of e.emptyCategories) curatedCategories.add(`${e.id}:${c}`);
-  const skipped = { ambiguousHomograph: 0, curatedWins: 0, duplicate: 0 };
-  for (const [h, r, c] of wiktRows as Array<[string, string, Category]>) {
-    const froms = byWord.get(h) ?? [];
-    const tos = byWord.get(r) ?? [];
-    // The Wiktionary data is sense-blind: it cannot say which homograph it means.
-    if (froms.length !== 1 || tos.length !== 1) {
-      skipped.ambiguousHomograph += 1;
-      continue;
+  // Imported rows: decided per unordered pair, so a row and its mirror row share one fate.
+  const wiktRows = parseWiktionary(inputs.wiktionary);
+  const pos = (word: string): PosKnowledge => {
+    const list = byWord.get(word) ?? [];
+    return posOf(word, list.length === 1 ? (list[0]?.pos ?? null) : null, frequency.get(word)?.pos ?? null);
+  };
+  const polysemous = (word: string): boolean => word.length === 1 && frequency.get(word)?.pos != null;
+  const reasonFor = (a: string, b: string): DropReason | null => {
+    if (byWord.has(a) || byWord.has(b)) return 'editorial';
+    for (const w of [a, b]) {
+      const excluded = exclusions.get(w);
+      if (excluded) return excluded;
     }
-    const from = froms[0] as Draft;
-    const to = tos[0] as Draft;
-    // Curated wins: a curated entry is complete as written, so imported rows never add to
-    // it, nor point into it in a category its entry fills or declares empty (`상위어: -`).
-    const inverse = inverseCategory(c);
-    if (
-      from.source === 'curated' ||
-      curatedPairs.has(pairKey(from.id, to.id)) ||
-      (inverse !== null && to.source === 'curated' && curatedCategories.has(`${to.id}:${inverse}`))
-    ) {
-      skipped.curatedWins += 1;
-      continue;
-    }
+    if (polysemous(a) || polysemous(b)) return 'polysemous';
+    if (!posAgree(pos(a), pos(b))) return 'part-of-speech';
+    return null;
+  };
+  const dropped: DroppedRow[] = [];
+  const kept = wiktRows.filter((row) => {
+    const reason = reasonFor(row.headword, row.related);
+    if (reason) dropped.push({ ...row, reason });
+    return reason === null;
+  });
+
+  // Words only the kept rows name become headwords, numbered after every editorial id, in word order.
+  const introduced = new Set<string>();
+  for (const row of kept) for (const w of [row.headword, row.related]) if (!byWord.has(w)) introduced.add(w);
+  let nextId = CURATED_ID_LIMIT;
+  for (const word of [...introduced].sort(byCodePoint)) {
+    add({ id: nextId, word, homograph: 0, hanja: null, pos: null, sense: null, source: 'wiktionary', relations: [] });
+    nextId += 1;
+  }
+  let keptCount = 0;
+  for (const row of kept) {
+    const from = (byWord.get(row.headword) as Draft[])[0] as Draft;
+    const to = (byWord.get(row.related) as Draft[])[0] as Draft;
+    // One pair, one category: a second row for the same pair (비슷한말 and 상위어 both) is a duplicate.
     if (hasRelation(from, to.id)) {
-      skipped.duplicate += 1;
+      dropped.push({ ...row, reason: 'duplicate' });
       continue;
     }
-    from.relations.push({ category: c, target: to.id, source: 'wiktionary' });
+    from.relations.push({ category: row.category, target: to.id, source: 'wiktionary' });
+    keptCount += 1;
   }
 
-  // An imported word left with no relation either way (all its rows lost to curated
-  // entries or homographs) has nothing to show: leave it out.
-  const referenced = new Set<number>();
-  for (const d of drafts.values()) for (const rel of d.relations) referenced.add(rel.target);
   const records: HeadwordRecord[] = [...drafts.values()]
-    .filter((d) => d.source === 'curated' || d.relations.length > 0 || referenced.has(d.id))
     .sort((a, b) => a.id - b.id)
     .map((d) => {
       const freq = frequency.get(d.word);
@@ -218,16 +246,28 @@ export function buildDefaultDataset(inputs: DefaultInputs): BuiltDataset {
 
   const relationCounts: Record<Source, number> = { curated: 0, wiktionary: 0, generated: 0 };
   for (const rec of records) for (const rel of rec.relations) relationCounts[rel.source] += 1;
+  const droppedCounts: Record<DropReason, number> = {
+    editorial: 0,
+    'proper-noun': 0,
+    encyclopedic: 0,
+    polysemous: 0,
+    'part-of-speech': 0,
+    'not-a-headword-form': 0,
+    duplicate: 0,
+  };
+  for (const d of dropped) droppedCounts[d.reason] += 1;
   return {
     jsonl: records.map((r) => JSON.stringify(r)).join('\n') + '\n',
     records,
+    dropped: dropped.sort((a, b) => a.line - b.line),
+    editorial,
     stats: {
       headwords: records.length,
-      curatedHeadwords: curated.length,
-      introducedByCurated,
+      editorialHeadwords: editorial.length,
       introducedByWiktionary: records.filter((r) => r.source === 'wiktionary').length,
       relations: relationCounts,
-      skippedWiktionary: skipped,
+      droppedWiktionary: droppedCounts,
+      keptWiktionary: keptCount,
       withFrequency: records.filter((r) => r.frequencyRank !== null).length,
     },
   };

@@ -9,6 +9,8 @@ export interface CuratedRelation {
 }
 
 export interface CuratedEntry {
+  /** The editorial file the entry is written in (curated.txt, editorial/batch-01.txt …). */
+  file: string;
   line: number;
   id: number;
   word: string;
@@ -33,15 +35,15 @@ function optional(text: string | undefined): string | null {
   return t === '' ? null : t;
 }
 
-function parseRelations(text: string, line: number): { relations: CuratedRelation[]; empty: Category[] } {
+function parseRelations(text: string, line: string): { relations: CuratedRelation[]; empty: Category[] } {
   const out: CuratedRelation[] = [];
   const empty: Category[] = [];
   for (const group of text.split(';')) {
     if (group.trim() === '') continue;
     const colon = group.indexOf(':');
-    if (colon < 0) throw new CuratedFormatError(`line ${line}: "${group.trim()}" needs "category: word, word"`);
+    if (colon < 0) throw new CuratedFormatError(`${line}: "${group.trim()}" needs "category: word, word"`);
     const category = group.slice(0, colon).trim();
-    if (!isCategory(category)) throw new CuratedFormatError(`line ${line}: unknown category "${category}"`);
+    if (!isCategory(category)) throw new CuratedFormatError(`${line}: unknown category "${category}"`);
     if (group.slice(colon + 1).trim() === '-') {
       empty.push(category);
       continue;
@@ -59,15 +61,17 @@ function parseRelations(text: string, line: number): { relations: CuratedRelatio
  * relations read `비슷한말: 애정, 연모; 반대말: 미움`, and `상위어: -` says there is none
  * (so no imported relation of that category is added). Lines starting with # are comments.
  */
-export function parseCurated(text: string): CuratedEntry[] {
+export function parseCurated(text: string, file = 'curated.txt'): CuratedEntry[] {
   const entries: CuratedEntry[] = [];
   text.split('\n').forEach((raw, index) => {
-    const line = index + 1;
+    const lineNo = index + 1;
+    // Messages name the place of a mistake as "line N" (curated.txt) or "FILE line N".
+    const line = file === 'curated.txt' ? `line ${lineNo}` : `${file} line ${lineNo}`;
     const trimmed = raw.trim();
     if (trimmed === '' || trimmed.startsWith('#')) return;
     const cols = trimmed.split('|').map((c) => c.trim());
     if (cols.length !== COLUMNS) {
-      throw new CuratedFormatError(`line ${line}: expected ${COLUMNS} columns separated by |, got ${cols.length}`);
+      throw new CuratedFormatError(`${line}: expected ${COLUMNS} columns separated by |, got ${cols.length}`);
     }
     const [idText, word, homographText, hanja, pos, sense, relations] = cols as [
       string,
@@ -78,18 +82,24 @@ export function parseCurated(text: string): CuratedEntry[] {
       string,
       string,
     ];
+    if (idText === 'new') {
+      throw new CuratedFormatError(
+        `${line}: id "new": run \`npx tsx services/dictionary/scripts/build-default.ts --assign-ids\``,
+      );
+    }
     const id = Number(idText);
     if (!Number.isInteger(id) || id <= 0 || id >= CURATED_ID_LIMIT) {
-      throw new CuratedFormatError(`line ${line}: id must be an integer from 1 to ${CURATED_ID_LIMIT - 1}`);
+      throw new CuratedFormatError(`${line}: id must be an integer from 1 to ${CURATED_ID_LIMIT - 1}`);
     }
-    if (word === '') throw new CuratedFormatError(`line ${line}: word is empty`);
+    if (word === '') throw new CuratedFormatError(`${line}: word is empty`);
     const homograph = homographText === '' ? 0 : Number(homographText);
     if (!Number.isInteger(homograph) || homograph < 0) {
-      throw new CuratedFormatError(`line ${line}: homograph must be a number`);
+      throw new CuratedFormatError(`${line}: homograph must be a number`);
     }
     const parsed = parseRelations(relations, line);
     entries.push({
-      line,
+      file,
+      line: lineNo,
       id,
       word,
       homograph,

@@ -7,6 +7,9 @@ export const REPO_ROOT = resolve(PACKAGE_ROOT, '..', '..');
 export const SHARED_DATA_DIR = resolve(REPO_ROOT, '..', 'shared', 'data');
 
 export const CURATED_PATH = resolve(PACKAGE_ROOT, 'data', 'curated.txt');
+/** Editorial batches beside curated.txt, one file each (editorial/batch-01.txt …). */
+export const EDITORIAL_DIR = resolve(PACKAGE_ROOT, 'data', 'editorial');
+export const EXCLUSIONS_PATH = resolve(PACKAGE_ROOT, 'data', 'wiktionary-exclusions.tsv');
 /** The dataset `npm start` loads into an empty index. */
 export const DEFAULT_DATASET_PATH = resolve(PACKAGE_ROOT, 'data', 'default.jsonl');
 export const WIKTIONARY_TSV_PATH = resolve(SHARED_DATA_DIR, 'ko-relations-wikt.tsv');
