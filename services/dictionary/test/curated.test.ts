@@ -13,7 +13,7 @@ const FREQUENCY = [
 ].join('\n');
 const WIKT_HEADER = 'headword\trelated\trelation\n';
 
-function build(editorial: string, wiktRows: string[] = [], exclusions = '', more: string[] = []) {
+function build(editorial: string, wiktRows: string[] = [], exclusions = '', more: string[] = [], rejected = '') {
   return buildDefaultDataset({
     editorial: [
       { name: 'curated.txt', text: editorial },
@@ -22,6 +22,7 @@ function build(editorial: string, wiktRows: string[] = [], exclusions = '', more
     wiktionary: WIKT_HEADER + wiktRows.join('\n') + '\n',
     frequency: FREQUENCY,
     exclusions,
+    rejected,
   });
 }
 
@@ -134,6 +135,18 @@ describe('building a dataset from editorial entries and Wiktionary rows', () => 
       [10, 'not-a-headword-form'],
     ]);
     expect(stats.keptWiktionary).toBe(2);
+  });
+
+  it('drops a pair an editor rejected, in both directions', () => {
+    const { records, dropped } = build(
+      editorial,
+      ['케잌\t케이크\t비슷한말', '케이크\t케잌\t비슷한말', '고래\t짐승\t상위어'],
+      '',
+      [],
+      '# x\n케이크\t케잌\tnon-standard spelling\n',
+    );
+    expect(records.find((r) => r.word === '케잌')).toBeUndefined();
+    expect(dropped.map((d) => d.reason)).toEqual(['editor-rejected', 'editor-rejected']);
   });
 
   it('gives the same bytes for the same input', () => {

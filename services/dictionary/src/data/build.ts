@@ -4,7 +4,9 @@ import { inverseCategory, type Category } from '../domain/categories';
 import type { HeadwordRecord, RelationRecord, Source } from '../domain/record';
 import { CURATED_ID_LIMIT, CuratedFormatError, parseCurated, type CuratedEntry } from './curated';
 import {
+  pairKey,
   parseExclusions,
+  parseRejectedPairs,
   parseWiktionary,
   posAgree,
   posOf,
@@ -27,6 +29,8 @@ export interface DefaultInputs {
   frequency: string;
   /** data/wiktionary-exclusions.tsv: words whose imported rows are left out, and why. */
   exclusions: string;
+  /** data/wiktionary-rejected.tsv: pairs an editor read and rejected. */
+  rejected: string;
 }
 
 export interface BuildStats {
@@ -109,6 +113,7 @@ export function buildDefaultDataset(inputs: DefaultInputs): BuiltDataset {
   const editorial = inputs.editorial.flatMap((f) => parseCurated(f.text, f.name));
   const frequency = parseFrequency(inputs.frequency);
   const exclusions = parseExclusions(inputs.exclusions);
+  const rejected = parseRejectedPairs(inputs.rejected);
   const where = (e: CuratedEntry) => (e.file === 'curated.txt' ? `line ${e.line}` : `${e.file} line ${e.line}`);
   const problems: string[] = [];
 
@@ -196,6 +201,7 @@ export function buildDefaultDataset(inputs: DefaultInputs): BuiltDataset {
     }
     if (polysemous(a) || polysemous(b)) return 'polysemous';
     if (!posAgree(pos(a), pos(b))) return 'part-of-speech';
+    if (rejected.has(pairKey(a, b))) return 'editor-rejected';
     return null;
   };
   const dropped: DroppedRow[] = [];
@@ -253,6 +259,7 @@ export function buildDefaultDataset(inputs: DefaultInputs): BuiltDataset {
     polysemous: 0,
     'part-of-speech': 0,
     'not-a-headword-form': 0,
+    'editor-rejected': 0,
     duplicate: 0,
   };
   for (const d of dropped) droppedCounts[d.reason] += 1;

@@ -10,6 +10,7 @@ export const CURATED_PATH = resolve(PACKAGE_ROOT, 'data', 'curated.txt');
 /** Editorial batches beside curated.txt, one file each (editorial/batch-01.txt …). */
 export const EDITORIAL_DIR = resolve(PACKAGE_ROOT, 'data', 'editorial');
 export const EXCLUSIONS_PATH = resolve(PACKAGE_ROOT, 'data', 'wiktionary-exclusions.tsv');
+export const REJECTED_PAIRS_PATH = resolve(PACKAGE_ROOT, 'data', 'wiktionary-rejected.tsv');
 /** The dataset `npm start` loads into an empty index. */
 export const DEFAULT_DATASET_PATH = resolve(PACKAGE_ROOT, 'data', 'default.jsonl');
 export const WIKTIONARY_TSV_PATH = resolve(SHARED_DATA_DIR, 'ko-relations-wikt.tsv');

@@ -17,6 +17,7 @@ export const DROP_REASONS: Record<DropReason, string> = {
   'part-of-speech': 'the two words do not share a part of speech',
   'not-a-headword-form':
     'one of the words is an inflected form or a typo, not a dictionary form (data/wiktionary-exclusions.tsv)',
+  'editor-rejected': 'an editor read the pair and rejected it (data/wiktionary-rejected.tsv)',
   duplicate: 'the pair is already related',
 };
 
@@ -88,4 +89,22 @@ export function parseExclusions(text: string): Map<string, Exclusion> {
     out.set(word, reason as Exclusion);
   });
   return out;
+}
+
+/** data/wiktionary-rejected.tsv: `word<TAB>related<TAB>reason` pairs an editor rejected, # comments. */
+export function parseRejectedPairs(text: string): Set<string> {
+  const out = new Set<string>();
+  text.split('\n').forEach((raw, index) => {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) return;
+    const [a, b] = line.split('\t');
+    if (!a || !b) throw new Error(`wiktionary-rejected.tsv line ${index + 1}: expected "word<TAB>related<TAB>reason"`);
+    out.add(pairKey(a, b));
+  });
+  return out;
+}
+
+/** One key for both orders of a pair of words. */
+export function pairKey(a: string, b: string): string {
+  return a < b ? `${a}\t${b}` : `${b}\t${a}`;
 }
