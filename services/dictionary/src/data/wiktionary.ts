@@ -7,7 +7,14 @@ import type { Category } from '../domain/categories';
 export const WIKT_CATEGORIES: ReadonlySet<string> = new Set(['비슷한말', '반대말', '상위어', '하위어']);
 
 export type DropReason =
-  'editorial' | 'proper-noun' | 'encyclopedic' | 'polysemous' | 'part-of-speech' | 'not-a-headword-form' | 'duplicate';
+  | 'editorial'
+  | 'proper-noun'
+  | 'encyclopedic'
+  | 'polysemous'
+  | 'part-of-speech'
+  | 'not-a-headword-form'
+  | 'editor-rejected'
+  | 'duplicate';
 
 export const DROP_REASONS: Record<DropReason, string> = {
   editorial: 'one of the words has an editorial entry, which is complete as written',
