@@ -13,6 +13,7 @@ import { memberRoutes, type RouteDeps } from '../../services/billing/src/routes/
 import { payConfigRoutes } from '../../services/billing/src/routes/payConfig';
 import { subscribeRoutes } from '../../services/billing/src/routes/subscribe';
 import type { UserDirectory } from '../../services/billing/src/domain/users';
+import { datasetRoutes, type DatasetInfoCache } from '../../services/dictionary/src/routes/dataset';
 import { externalLinkRoutes } from '../../services/dictionary/src/routes/externalLink';
 import { searchRoutes, type SearchRouteDeps } from '../../services/dictionary/src/routes/search';
 import { sysRoutes as statisticsSysRoutes } from '../../services/statistics/src/routes/sys';
@@ -53,6 +54,7 @@ function serviceEndpoints(): Record<string, Endpoint[]> {
   const dictionary = Router();
   searchRoutes(dictionary, { redis: none } as unknown as SearchRouteDeps);
   externalLinkRoutes(dictionary, none, 'dictionary', '');
+  datasetRoutes(dictionary, {} as DatasetInfoCache);
 
   const wordbook = Router();
   wordbookRoutes(wordbook, {} as WordbookRouteDeps);

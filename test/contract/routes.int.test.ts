@@ -176,6 +176,7 @@ test('dictionary: search, hanja, detail, suggest, history, external link', async
   expect(detail.body.reader).toBe('visitor');
   await call(alice, 'POST', '/api/dic/search/wordSynItems', { pyojaeId: headword.id, userId: alice.id });
   await call(null, 'GET', '/api/dic/search/suggest', { q: '사' });
+  await call(null, 'GET', '/api/dic/search/dataset');
   const history = await call(visitor, 'POST', '/api/dic/search/historyItems');
   expect(history.body.historyItems).toEqual([expect.objectContaining({ id: headword.id })]);
   await call(alice, 'POST', '/api/dic/search/pyojaeItems', { searchWord: headword.word });

@@ -4,9 +4,11 @@ import { checks, createApp, type ServiceDefinition } from '@syn/kit';
 import { TOPICS } from '@syn/proto';
 import { dictionaryConfigShape } from './config';
 import { startPassConsumer } from './events/passes';
+import { DatasetInfoCache, datasetRoutes } from './routes/dataset';
 import { externalLinkRoutes } from './routes/externalLink';
 import { searchRoutes } from './routes/search';
 import { loadDefaultIfEmpty } from './store/defaults';
+import { AliasWatcher } from './store/indices';
 import { PassStore } from './store/passes';
 import { HeadwordReader } from './store/reader';
 
@@ -52,7 +54,22 @@ export const dictionaryService: ServiceDefinition<typeof dictionaryConfigShape> 
       const loaded = await loadDefaultIfEmpty(elastic, { alias });
       if (loaded) log.info({ alias, index: loaded.index, headwords: loaded.imported }, 'loaded the default dataset');
     }
-    const reader = new HeadwordReader(elastic, { alias });
+    // Every replica follows the alias itself, so an import or rollback made by any process
+    // drops this one's cached answers within a second (issue 16).
+    let watchFailing = false;
+    const watcher = new AliasWatcher(elastic, alias, {
+      onError: (err) => {
+        if (!watchFailing) log.warn({ err, alias }, 'cannot read the dictionary alias');
+        watchFailing = true;
+      },
+    });
+    watcher.onChange((index, previous) => {
+      watchFailing = false;
+      if (previous !== null) log.info({ alias, index, previous }, 'dictionary alias moved: cached answers dropped');
+    });
+    await watcher.start();
+    const reader = new HeadwordReader(elastic, { alias, servingIndex: () => watcher.current() });
+    const datasetInfo = new DatasetInfoCache(elastic, watcher);
     const passes = passStoreFor(pool, schema, config.PASS_CACHE_MS);
     return createApp({
       log,
@@ -74,6 +91,7 @@ export const dictionaryService: ServiceDefinition<typeof dictionaryConfigShape> 
           nodeEnv: config.NODE_ENV,
         });
         externalLinkRoutes(router, pool, schema, topicPrefix);
+        datasetRoutes(router, datasetInfo);
         app.use(router);
       },
     });

@@ -37,3 +37,23 @@ it('leaves a current index alone and re-imports one built by an older mapping ve
   const hit = await es.search<{ word: string }>({ index: alias, query: { term: { hanjaChars: '美' } } });
   expect(hit.hits.hits.map((h) => h._source?.word)).toEqual(['미인']);
 });
+
+it('re-imports the default dataset when its committed file changed since it was loaded', async () => {
+  const changedAlias = uniqueAlias('mapver-changed');
+  const path = join(dir, 'default.jsonl');
+  try {
+    writeFileSync(path, toJsonl([aRecord({ id: 1, word: '미인', hanja: '美人' })]));
+    expect((await loadDefaultIfEmpty(es, { alias: changedAlias }, path))?.imported).toBe(1);
+    expect(await loadDefaultIfEmpty(es, { alias: changedAlias }, path)).toBeNull();
+    // A pull brings new editorial entries: the next start loads them.
+    writeFileSync(
+      path,
+      toJsonl([aRecord({ id: 1, word: '미인', hanja: '美人' }), aRecord({ id: 2, word: '가인', hanja: '佳人' })]),
+    );
+    const summary = await loadDefaultIfEmpty(es, { alias: changedAlias }, path);
+    expect(summary?.imported).toBe(2);
+    expect((await es.count({ index: changedAlias })).count).toBe(2);
+  } finally {
+    await dropIndicesOf(es, changedAlias);
+  }
+});

@@ -3,14 +3,14 @@
 // so a detail view is a single GET by id.
 import { CATEGORIES, categoryRank, type Category } from './categories';
 import { headwordKeys, type HeadwordKeys } from './korean';
-import type { HeadwordRecord, Source } from './record';
+import type { DatasetRecord, RecordSource } from './record';
 
 export interface StoredRelation {
   category: Category;
   targetId: number;
   targetWord: string;
   targetHanja: string | null;
-  source: Source;
+  source: RecordSource;
 }
 
 export interface HeadwordDocument extends HeadwordKeys {
@@ -21,7 +21,7 @@ export interface HeadwordDocument extends HeadwordKeys {
   pos: string | null;
   sense: string | null;
   frequencyRank: number | null;
-  source: Source;
+  source: RecordSource;
   generated: boolean;
   relations: StoredRelation[];
   /** Each Han character of the hanja (美人 → 美, 人): the hanja-morpheme links. */
@@ -50,7 +50,7 @@ export interface RelatedWord {
   id: number;
   word: string;
   hanja: string | null;
-  source: Source;
+  source: RecordSource;
 }
 
 export interface RelationGroup {
@@ -61,7 +61,7 @@ export interface RelationGroup {
 export interface Headword extends HeadwordSummary {
   pos: string | null;
   frequencyRank: number | null;
-  source: Source;
+  source: RecordSource;
   generated: boolean;
   /** Only the categories that have words, in the order of CATEGORIES. */
   groups: RelationGroup[];
@@ -73,11 +73,18 @@ export interface TargetInfo {
   frequencyRank: number | null;
 }
 
-const SOURCE_PRIORITY: Record<Source, number> = { curated: 0, wiktionary: 1, generated: 2 };
+// Converted dictionary exports rank with the other imported relations, after our own.
+const SOURCE_PRIORITY: Record<RecordSource, number> = {
+  curated: 0,
+  wiktionary: 1,
+  urimalsaem: 1,
+  stdict: 1,
+  generated: 2,
+};
 
 /** Builds the document to index; `targets` resolves every relation target id. */
 export function toDocument(
-  record: HeadwordRecord,
+  record: DatasetRecord,
   targets: (id: number) => TargetInfo | undefined,
   plainOf: (id: number) => PlainRef[] = () => [],
 ): HeadwordDocument {
@@ -137,7 +144,7 @@ export function hanjaCharsOf(hanja: string | null): string[] {
  * (먹다 → 드시다 (높임말) gives 드시다 ← 먹다), so a search for 드시다 can show 먹다.
  */
 export function plainIndex(
-  records: Iterable<Pick<HeadwordRecord, 'id' | 'word' | 'relations'>>,
+  records: Iterable<Pick<DatasetRecord, 'id' | 'word' | 'relations'>>,
 ): Map<number, PlainRef[]> {
   const out = new Map<number, PlainRef[]>();
   for (const r of records) {

@@ -6,6 +6,11 @@ import { containsHan } from './korean';
 
 export const SOURCES = ['curated', 'wiktionary', 'generated'] as const;
 export type Source = (typeof SOURCES)[number];
+/** Official dictionaries whose exports src/data/convert turns into datasets (issue 16). */
+export const EXPORT_SOURCES = ['urimalsaem', 'stdict'] as const;
+/** Every source a dataset line may name: what the build writes plus converted exports. */
+export const RECORD_SOURCES = [...SOURCES, ...EXPORT_SOURCES] as const;
+export type RecordSource = (typeof RECORD_SOURCES)[number];
 
 const MAX_ID = 2_147_483_647;
 const NO_WHITESPACE = /^\S+$/u;
@@ -14,7 +19,7 @@ export const relationSchema = z
   .object({
     category: z.enum(CATEGORIES),
     target: z.number().int().positive().max(MAX_ID),
-    source: z.enum(SOURCES),
+    source: z.enum(RECORD_SOURCES),
   })
   .strict();
 
@@ -32,7 +37,7 @@ export const headwordRecordSchema = z
     pos: z.string().min(1).max(20).nullable(),
     sense: z.string().min(1).max(100).nullable().optional(),
     frequencyRank: z.number().int().positive().nullable(),
-    source: z.enum(SOURCES),
+    source: z.enum(RECORD_SOURCES),
     generated: z.boolean(),
     relations: z.array(relationSchema).max(1000),
   })
@@ -42,10 +47,17 @@ export const headwordRecordSchema = z
     path: ['generated'],
   });
 
-export type RelationRecord = z.infer<typeof relationSchema>;
-export type HeadwordRecord = z.infer<typeof headwordRecordSchema>;
+/** A dataset line as the importer accepts it (any RecordSource). */
+export type DatasetRelation = z.infer<typeof relationSchema>;
+export type DatasetRecord = z.infer<typeof headwordRecordSchema>;
+/** A line as the default-dataset build and the generator write it (their own sources only). */
+export type RelationRecord = Omit<DatasetRelation, 'source'> & { source: Source };
+export type HeadwordRecord = Omit<DatasetRecord, 'source' | 'relations'> & {
+  source: Source;
+  relations: RelationRecord[];
+};
 
-export type LineResult = { ok: true; record: HeadwordRecord } | { ok: false; reason: string } | { ok: 'blank' };
+export type LineResult = { ok: true; record: DatasetRecord } | { ok: false; reason: string } | { ok: 'blank' };
 
 function describeIssues(error: z.ZodError): string {
   return error.issues
@@ -78,7 +90,7 @@ export interface LineProblem {
 
 export interface ValidatedRecord {
   line: number;
-  record: HeadwordRecord;
+  record: DatasetRecord;
 }
 
 /**
@@ -157,7 +169,7 @@ export class DatasetValidator {
       const { record } = entry;
       if (record.relations.length === 0) continue;
       const seen = new Set<string>();
-      const kept: RelationRecord[] = [];
+      const kept: DatasetRelation[] = [];
       const reasons: string[] = [];
       for (const rel of record.relations) {
         const key = `${rel.category}\u0000${rel.target}`;

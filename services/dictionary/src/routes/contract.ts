@@ -109,6 +109,28 @@ const historyItems = z.object({
   historyItems: z.array(z.object({ id: z.number().int(), word: z.string(), hanja: z.string(), linkUrl: z.string() })),
 });
 
+// GET /api/dic/search/dataset (issue 16): the loaded dataset's figures and attribution.
+const datasetSource = z.object({
+  id: z.string(),
+  name: z.string(),
+  license: z.string().nullable(),
+  licenseUrl: z.string().nullable(),
+  url: z.string().nullable(),
+  attribution: z.string(),
+});
+
+export const datasetInfoBody = z.object({
+  /** Headwords in the index the alias serves. */
+  headwords: z.number().int(),
+  /** Relations in it, counted per direction (A→B and B→A are two). */
+  relations: z.number().int(),
+  /** Where the words come from, with the attribution the licences require, to show with the data. */
+  sources: z.array(datasetSource),
+  /** True when the dataset is generated benchmark data: quote no figures of it. */
+  generated: z.boolean(),
+  importedAt: z.string().nullable(),
+});
+
 export const dictionaryContract: ServiceContract = {
   service: 'dictionary',
   description: 'Search, headword detail with the reader cut (visitor 1, free 2, paid all), hanja, history',
@@ -165,6 +187,15 @@ export const dictionaryContract: ServiceContract = {
       request: externalLinkRequest,
       response: z.object({ message: z.literal('ok') }),
       errors: [400],
+    },
+    {
+      method: 'get',
+      path: '/api/dic/search/dataset',
+      summary:
+        'The loaded dataset: headword and relation counts read from the live index, and its sources with the attribution to show',
+      access: 'public',
+      response: datasetInfoBody,
+      errors: [503],
     },
   ],
 };

@@ -1,5 +1,8 @@
 // Imports a JSON Lines dataset into a fresh index and moves the alias to it only when
-// everything was indexed and counted; the previous index stays for rollback.
+// everything was indexed and counted; the previous index stays for rollback. An import
+// never makes the live dictionary worse by accident: it is refused (alias untouched) when
+// lines were rejected beyond what the operator allows, or when the new dataset is far
+// smaller than the live one and the operator did not force it.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
@@ -7,8 +10,9 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import type { Client } from '@elastic/elasticsearch';
 import { plainIndex, toDocument, type HeadwordDocument, type TargetInfo } from '../domain/headword';
+import { SourceTally, type DatasetSourceInfo } from '../data/convert/attribution';
 import { DatasetValidator, type LineProblem, type ValidatedRecord } from '../domain/record';
-import { aliasTargets, importedIndices, pointAlias } from './indices';
+import { aliasTargets, importedIndices, pointAlias, readIndexMeta, type IndexMeta } from './indices';
 import { HEADWORD_MAPPINGS, headwordIndexSettings, indexNameFor, MAPPING_VERSION, SERVING_SETTINGS } from './mapping';
 
 export type ImportPhase = 'read' | 'index' | 'merge' | 'finish';
@@ -24,13 +28,22 @@ export interface ImportProgress {
 export interface ImportOptions {
   alias: string;
   onProgress?: (progress: ImportProgress) => void;
-  /** Re-import even when the alias already serves the same content. */
+  /**
+   * Re-import even when the alias already serves the same content, and move the alias
+   * even when the new dataset is far smaller than the live one.
+   */
   force?: boolean;
+  /** How many rejected (skipped) lines are tolerated; more refuses the import. Default 0. */
+  maxRejected?: number;
+  /** Below this share of the live headword count the import is refused unless forced. Default 0.5. */
+  minShareOfLive?: number;
+  /** Attribution to store with the index; by default derived from the records' sources. */
+  sources?: DatasetSourceInfo[];
   replicas?: number;
   /** Bulk request size and how many run at once. */
   flushBytes?: number;
   concurrency?: number;
-  /** How many problems to keep in the summary (all are counted). */
+  /** How many problems to keep in the summary (all are counted). Default 1,000,000. */
   maxProblems?: number;
 }
 
@@ -48,20 +61,53 @@ export interface ImportSummary {
   warnings: number;
   relations: number;
   droppedRelations: number;
-  /** The first problems, by line number; `skipped + warnings` counts them all. */
+  /** Problems by line number (all of them up to maxProblems); `skipped + warnings` counts them all. */
   problems: LineProblem[];
+  /** Rejected lines by kind of reason (invalid JSON, duplicate id, field …). */
+  rejectedByReason: Record<string, number>;
   sha256: string;
   elapsedMs: number;
 }
 
+/** What validation found, before anything was indexed. */
+export type ValidationSummary = Pick<
+  ImportSummary,
+  | 'lines'
+  | 'imported'
+  | 'skipped'
+  | 'warnings'
+  | 'relations'
+  | 'droppedRelations'
+  | 'problems'
+  | 'rejectedByReason'
+  | 'sha256'
+>;
+
 export class ImportError extends Error {}
 
-export interface IndexMeta {
-  datasetSha256?: string;
-  /** MAPPING_VERSION of the code that built the index; missing on indices from before version 2. */
-  mappingVersion?: number;
-  documents?: number;
+/** The import was refused by a guard; the alias was not touched. */
+export class ImportRefusedError extends ImportError {
+  constructor(
+    message: string,
+    readonly validation: ValidationSummary,
+    /** The live index's headword count, when one was compared. */
+    readonly liveHeadwords: number | null = null,
+  ) {
+    super(message);
+  }
 }
+
+/** What a rejected line's reason is about: invalid JSON, duplicate id, missing field … */
+export function reasonKind(reason: string): string {
+  if (reason.startsWith('invalid JSON')) return 'invalid JSON';
+  if (reason.startsWith('duplicate id')) return 'duplicate id';
+  if (reason.startsWith('duplicate word')) return 'duplicate word + homograph';
+  if (reason.includes('Unrecognized key')) return 'unknown field';
+  if (/received undefined/u.test(reason)) return 'missing field';
+  return 'invalid field';
+}
+
+export type { IndexMeta } from './indices';
 
 async function readDataset(
   input: string | Readable,
@@ -83,9 +129,7 @@ async function readDataset(
 }
 
 export async function currentMeta(client: Client, index: string): Promise<IndexMeta> {
-  const res = await client.indices.getMapping({ index });
-  const meta = res[index]?.mappings._meta;
-  return (meta ?? {}) as IndexMeta;
+  return readIndexMeta(client, index);
 }
 
 async function createIndex(
@@ -171,21 +215,37 @@ export async function importDataset(
 ): Promise<ImportSummary> {
   const started = Date.now();
   const { alias } = options;
-  const validator = new DatasetValidator(options.maxProblems ?? 1000);
+  const validator = new DatasetValidator(options.maxProblems ?? 1_000_000);
   const sha256 = await readDataset(input, validator, (done) => options.onProgress?.({ phase: 'read', done, total: 0 }));
   const records = validator.finish();
   const relations = records.reduce((sum, r) => sum + r.record.relations.length, 0);
-  const summaryBase = {
+  const problems = [...validator.problems].sort((a, b) => a.line - b.line);
+  const rejectedByReason: Record<string, number> = {};
+  for (const p of problems) {
+    if (p.severity === 'error')
+      rejectedByReason[reasonKind(p.reason)] = (rejectedByReason[reasonKind(p.reason)] ?? 0) + 1;
+  }
+  const summaryBase: ValidationSummary = {
     lines: validator.lineCount,
     imported: records.length,
     skipped: validator.errorCount,
     warnings: validator.warningCount,
     relations,
     droppedRelations: validator.droppedRelationCount,
-    problems: [...validator.problems].sort((a, b) => a.line - b.line),
+    problems,
+    rejectedByReason,
     sha256,
   };
-  if (records.length === 0) throw new ImportError('the dataset has no valid headword: nothing was imported');
+  if (records.length === 0) {
+    throw new ImportRefusedError('the dataset has no valid headword: nothing was imported', summaryBase);
+  }
+  const maxRejected = options.maxRejected ?? 0;
+  if (validator.errorCount > maxRejected) {
+    throw new ImportRefusedError(
+      `${validator.errorCount} line(s) rejected, more than the ${maxRejected} allowed (--max-rejected): the alias was not moved`,
+      summaryBase,
+    );
+  }
 
   const before = await aliasTargets(client, alias);
   const previous = before.at(-1) ?? null;
@@ -206,13 +266,32 @@ export async function importDataset(
     }
   }
 
-  const index = await createIndex(client, alias, options.replicas ?? 0, {
+  if (previous && !options.force) {
+    // A far smaller dataset is more often a truncated or wrong file than an intent.
+    const { count: live } = await client.count({ index: alias });
+    const share = options.minShareOfLive ?? 0.5;
+    if (live > 0 && records.length < live * share) {
+      throw new ImportRefusedError(
+        `the dataset has ${records.length} headwords, less than ${Math.round(share * 100)} % of the ${live} ` +
+          `the alias serves now: the alias was not moved (use --force to replace it anyway)`,
+        summaryBase,
+        live,
+      );
+    }
+  }
+
+  const tally = new SourceTally();
+  for (const { record } of records) tally.add(record);
+  const meta: IndexMeta = {
     datasetSha256: sha256,
     mappingVersion: MAPPING_VERSION,
     documents: records.length,
+    relations,
+    sources: options.sources ?? tally.sources(),
     file: typeof input === 'string' ? basename(input) : null,
     importedAt: new Date().toISOString(),
-  });
+  };
+  const index = await createIndex(client, alias, options.replicas ?? 0, { ...meta });
   try {
     options.onProgress?.({ phase: 'index', done: 0, total: records.length });
     await bulkIndex(client, index, records, options);

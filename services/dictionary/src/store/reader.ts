@@ -14,12 +14,18 @@ export interface ReaderOptions {
   maxEntries?: number;
   /** How long an answer may be reused; an import shows after at most this long. */
   ttlMs?: number;
+  /**
+   * The index the alias serves now (AliasWatcher.current): when it changes (an import or a
+   * rollback, made by any process), every cached answer is dropped.
+   */
+  servingIndex?: () => string | null;
 }
 
 type Answer = KoreanSearch | SearchPage<HeadwordSummary> | HeadwordSummary[] | Headword | { missing: true };
 
 export class HeadwordReader {
   private readonly cache: LRUCache<string, Promise<Answer>>;
+  private cachedFor: string | null = null;
 
   constructor(
     private readonly client: Client,
@@ -33,6 +39,11 @@ export class HeadwordReader {
 
   /** Shares one in-flight request between identical callers; failures are not kept. */
   private remember<T extends Answer>(key: string, load: () => Promise<T>): Promise<T> {
+    const serving = this.options.servingIndex?.() ?? null;
+    if (serving !== this.cachedFor) {
+      this.cache.clear();
+      this.cachedFor = serving;
+    }
     const hit = this.cache.get(key);
     if (hit) return hit as Promise<T>;
     const pending = load();
