@@ -6,6 +6,13 @@
 // detached with their data under .local/, and stopped by `down`.
 import fs from 'node:fs';
 import path from 'node:path';
+import {
+  buildNoriPlugin,
+  expectedNoriVersion,
+  installedNoriVersion,
+  installNoriPlugin,
+  runningNoriVersion,
+} from './elasticsearch/nori';
 import { withLock } from './lib/lock';
 import { ensureDir, localDir } from './lib/paths';
 import { groupPids, killGroup, portInUse, readLivePid, rssKiB, spawnDetached, stopGroup, tailFile } from './lib/proc';
@@ -157,6 +164,53 @@ async function bringDown(def: ManagedServer, baseLog: Log): Promise<void> {
 }
 
 /**
+ * The shared Elasticsearch with Korean analysis: its distribution gets the nori plugin (built by
+ * Maven, cached) before it starts. A node that runs without the current build (first run after
+ * this change, or the plugin's sources changed) is restarted once to load it.
+ */
+function elasticsearchWithNori(): ManagedServer {
+  const def = managed('elasticsearch');
+  return {
+    ...def,
+    async prepare(log) {
+      await def.prepare(log);
+      await installNoriPlugin(log);
+    },
+  };
+}
+
+async function ensureElasticsearch(baseLog: Log): Promise<void> {
+  const def = elasticsearchWithNori();
+  const log = prefixed(baseLog, def.name);
+  try {
+    // Built before anything starts, so a broken plugin fails here with Maven's own message.
+    await buildNoriPlugin(log);
+  } catch (err) {
+    throw new InfraError(
+      def.name,
+      `the nori plugin did not build: ${err instanceof Error ? err.message : String(err)}`,
+      '',
+    );
+  }
+  if (await def.probe()) {
+    const expected = expectedNoriVersion();
+    const running = await runningNoriVersion(`http://127.0.0.1:${def.port}`);
+    if (running !== undefined && running !== expected) {
+      if (!readLivePid(def.pidFile, def.marker)) {
+        throw new InfraError(
+          def.name,
+          `runs without the nori plugin ${expected} (it has ${running ?? 'none'}) and was not started by this script: stop it and run infra:up again`,
+          '',
+        );
+      }
+      log(`runs nori plugin ${running ?? '(none)'}, needs ${expected}: restarting it once to install the plugin`);
+      await bringDown(def, baseLog);
+    }
+  }
+  await bringUp(def, baseLog);
+}
+
+/**
  * Starts whatever is down, in parallel, and resolves when every server answers.
  * Throws InfraFailure naming each server that did not, with the end of its log.
  */
@@ -165,7 +219,9 @@ export async function ensureInfra(opts: InfraOptions = {}): Promise<void> {
   await withLock(lockFile(), async () => {
     // Slow starters first: Maven fetches are serialised in this order.
     const order: ServerName[] = ['elasticsearch', 'kafka', 'mongo', 'maildev', 'postgres', 'redis'];
-    const results = await Promise.allSettled(order.map((name) => bringUp(SERVERS[name], log)));
+    const results = await Promise.allSettled(
+      order.map((name) => (name === 'elasticsearch' ? ensureElasticsearch(log) : bringUp(SERVERS[name], log))),
+    );
     const failures = results.flatMap((r, i) =>
       r.status === 'fulfilled'
         ? []
@@ -186,7 +242,8 @@ export async function stopInfra(opts: InfraOptions = {}): Promise<void> {
 
 /** Starts one managed server (e.g. after a fault test killed it) and waits until it answers. */
 export async function startServer(name: ManagedServerName, opts: InfraOptions = {}): Promise<void> {
-  await withLock(lockFile(), () => bringUp(managed(name), opts.log ?? defaultLog));
+  const log = opts.log ?? defaultLog;
+  await withLock(lockFile(), () => (name === 'elasticsearch' ? ensureElasticsearch(log) : bringUp(managed(name), log)));
 }
 
 /** Stops one managed server: SIGTERM to its process group, SIGKILL after a grace period. */
@@ -285,6 +342,9 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     case 'status':
       for (const s of await infraStatus()) console.log(formatStatus(s));
+      console.log(
+        `${'nori plugin'.padEnd(13)} installed ${installedNoriVersion() ?? 'none'}, running ${(await runningNoriVersion('http://127.0.0.1:9200')) ?? '-'}, current build ${expectedNoriVersion()}`,
+      );
       return 0;
     case 'start':
     case 'stop': {

@@ -1,5 +1,5 @@
-// Korean index keys, computed here (not by an Elasticsearch analyzer) because the
-// local cluster has no analysis plugins; the same keys work on any cluster.
+// Korean index keys that nori does not give (prefixes, 초성, jamo, substrings), computed here
+// with es-hangul; nori's stems are indexed by Elasticsearch itself (word.nori, see store/mapping.ts).
 import { disassemble, getChoseong } from 'es-hangul';
 
 /** Longest substring indexed for "contains"; longer queries match all their n-grams of this length. */
@@ -60,12 +60,25 @@ export function containsHan(text: string): boolean {
   return HAN.test(text);
 }
 
+/** Punctuation and symbols: pasted text brings them along (사랑!!, "이용약관"에서), headwords have none. */
+const PUNCTUATION = /[\p{P}\p{S}]/gu;
+const HANGUL_SYLLABLE = /[\uac00-\ud7a3]/u;
+
 /**
  * Normalises a user's query: NFC (so decomposed input from some keyboards matches),
- * no whitespace (headwords have none), at most MAX_QUERY_LENGTH characters.
+ * no whitespace (headwords have none: 아름 답다 is 아름답다), no punctuation or symbols
+ * (사랑!! is 사랑), at most MAX_QUERY_LENGTH characters.
  */
 export function normalizeQuery(raw: string): string {
-  return chars(raw.normalize('NFC').replace(/\s+/gu, '')).slice(0, MAX_QUERY_LENGTH).join('');
+  return chars(raw.normalize('NFC').replace(/\s+/gu, '').replace(PUNCTUATION, '')).slice(0, MAX_QUERY_LENGTH).join('');
+}
+
+/**
+ * Whether nori's analysis can say anything about a normalised query: it holds a whole Hangul
+ * syllable, is not 초성 and is not a syllable still being typed (사ㄹ).
+ */
+export function worthAnalysing(query: string): boolean {
+  return HANGUL_SYLLABLE.test(query) && !isChoseongQuery(query) && !endsWithLoneJamo(query);
 }
 
 export interface HeadwordKeys {

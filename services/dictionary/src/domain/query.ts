@@ -4,6 +4,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { SUMMARY_FIELDS } from './headword';
 import { chars, containsTerms, endsWithLoneJamo, isChoseongQuery, jamoOf, normalizeQuery } from './korean';
+import { POS_OF_CLASS, type StemCandidate, type WordClass } from './morphology';
 
 /**
  * Tier scores; a document takes the best tier it matches (dis_max, no tie breaker).
@@ -11,17 +12,33 @@ import { chars, containsTerms, endsWithLoneJamo, isChoseongQuery, jamoOf, normal
  */
 export const TIER = {
   exact: 4,
+  /** Issue 17: a 시다 verb nori read as one stem (드셨습니다 → 드시다, not the plain 들다 the rules also give). */
+  stemHonorific: 3.65,
+  /** Issue 17: nori's reading of the whole query, stem and part of speech both matching (보면서 → 보다, a verb). */
+  stem: 3.6,
+  /** The same stem on a headword whose part of speech the dataset does not give. */
+  stemAnyPos: 3.5,
   prefix: 3,
+  /** A part of nori's reading (행복 of 행복하길, 학교 of 학교생활을), or a reading of a query it does not fully explain. */
+  stemPart: 2.9,
   /** Issue 10: a dictionary form of the query (아름다운 → 아름답다); below prefix so prefix ranking stays as it was. */
   honorificLemma: 2.8,
   lemma: 2.75,
   choseongWhole: 2.5,
   choseong: 2,
   contains: 1,
+  /** Issue 17: headwords holding every nori stem of the query (학교에서 → 초등학교, 학교생활), after contains. */
+  noriMatch: 0.9,
   /** Issue 10: a spelling the query may have meant (허구헌날 → 허구한날), last. */
   confusion: 0.5,
 } as const;
 export type Tier = keyof typeof TIER;
+
+/**
+ * Tiers that do not show the query was understood: a part of it, a substring, a spelling guess.
+ * A search whose best row is one of these also tries one-jamo typos (사잔 → 사전, not 사 and 잔).
+ */
+export const WEAK_TIERS: ReadonlySet<number> = new Set([TIER.stemPart, TIER.contains, TIER.noriMatch, TIER.confusion]);
 
 /** Elasticsearch's default index.max_result_window: from + size may not pass it. */
 export const MAX_RESULT_WINDOW = 10_000;
@@ -48,12 +65,53 @@ function tier(name: Tier, filter: estypes.QueryDslQueryContainer): estypes.Query
   return { constant_score: { filter, boost: TIER[name] } };
 }
 
-/** Words the query may stand for, found in the same request (issue 10). */
+/** Words the query may stand for, found in the same request (issues 10 and 17). */
 export interface KoreanTerms {
   /** Dictionary forms proposed by the lemmatiser. */
   lemmas: readonly string[];
   /** Spellings the query may have meant (the confusion table). */
   confusions: readonly string[];
+  /** Headwords nori's analysis of the query points at, with their word class (none when it was not analysed). */
+  stems?: readonly StemCandidate[];
+  /** Match the query's nori stems against word.nori (needs an index built with MAPPING_VERSION 3). */
+  noriMatch?: boolean;
+}
+
+/** Headwords of one word class among `words`: the right part of speech, or (anyPos) none given. */
+function wordsOfClass(words: readonly string[], wordClass: WordClass, anyPos: boolean): estypes.QueryDslQueryContainer {
+  const pos: estypes.QueryDslQueryContainer = anyPos
+    ? { bool: { must_not: [{ exists: { field: 'pos' } }] } }
+    : { terms: { pos: [...POS_OF_CLASS[wordClass]] } };
+  return { bool: { filter: [{ terms: { word: [...words] } }, pos] } };
+}
+
+/** The tiers of nori's candidates: whole readings with their part of speech, then without one, then parts. */
+function stemTiers(stems: readonly StemCandidate[]): estypes.QueryDslQueryContainer[] {
+  const byClass = (whole: boolean) => {
+    const out = new Map<WordClass, string[]>();
+    for (const s of stems.slice(0, MAX_CANDIDATES)) {
+      if (s.whole !== whole) continue;
+      out.set(s.wordClass, [...(out.get(s.wordClass) ?? []), s.word]);
+    }
+    return [...out];
+  };
+  const tiers: estypes.QueryDslQueryContainer[] = [];
+  const honorific = stems.filter((s) => s.whole && s.honorific).map((s) => s.word);
+  if (honorific.length > 0) {
+    const either = [wordsOfClass(honorific, 'predicate', false), wordsOfClass(honorific, 'predicate', true)];
+    tiers.push(tier('stemHonorific', { bool: { should: either } }));
+  }
+  const whole = byClass(true);
+  if (whole.length > 0) {
+    tiers.push(tier('stem', { bool: { should: whole.map(([c, words]) => wordsOfClass(words, c, false)) } }));
+    tiers.push(tier('stemAnyPos', { bool: { should: whole.map(([c, words]) => wordsOfClass(words, c, true)) } }));
+  }
+  const parts = byClass(false);
+  if (parts.length > 0) {
+    const either = parts.flatMap(([c, words]) => [wordsOfClass(words, c, false), wordsOfClass(words, c, true)]);
+    tiers.push(tier('stemPart', { bool: { should: either } }));
+  }
+  return tiers;
 }
 
 /** Terms of one request stay well under Elasticsearch's limits and cost little. */
@@ -74,6 +132,11 @@ export function rankedQuery(query: string, korean?: KoreanTerms): estypes.QueryD
     tiers.push(tier('choseong', { term: { choseongPrefixes: query } }));
   }
   tiers.push(tier('contains', { bool: { filter: containsTerms(query).map((t) => ({ term: { infixes: t } })) } }));
+  if (korean?.stems) tiers.push(...stemTiers(korean.stems));
+  if (korean?.noriMatch) {
+    // The query analysed by the same analyzer as word.nori: every stem of it must be there.
+    tiers.push(tier('noriMatch', { match: { 'word.nori': { query, operator: 'and' } } }));
+  }
   if (korean) {
     const lemmas = [...new Set(korean.lemmas)].slice(0, MAX_CANDIDATES);
     // A 시다 word (드셨다 → 드시다) goes before a plain reading of the same form (들다).
@@ -145,7 +208,7 @@ export function buildTypoBody(rawQuery: string, paging: Paging): SearchBody | nu
  * Up to SUGGEST_SIZE distinct words for a query being typed: by syllable prefix, by a
  * syllable still being composed (사ㄹ, and 살 on its way to 사랑), or by 초성.
  */
-export function buildSuggestBody(rawQuery: string): SearchBody | null {
+export function buildSuggestBody(rawQuery: string, korean?: Pick<KoreanTerms, 'lemmas' | 'stems'>): SearchBody | null {
   const query = normalizeQuery(rawQuery);
   if (query === '') return null;
   const tiers: estypes.QueryDslQueryContainer[] = [tier('exact', { term: { word: query } })];
@@ -154,6 +217,20 @@ export function buildSuggestBody(rawQuery: string): SearchBody | null {
     tiers.push(tier('choseong', { term: { choseongPrefixes: query } }));
   } else {
     tiers.push(tier('prefix', { term: { prefixes: query } }));
+    // Below a real prefix: the dictionary form of an inflected form being typed (아름다운 → 아름답다),
+    // nori's reading first, then the rules'.
+    const whole = (korean?.stems ?? []).filter((s) => s.whole).slice(0, MAX_CANDIDATES);
+    const byClass = new Map<WordClass, string[]>();
+    for (const s of whole) byClass.set(s.wordClass, [...(byClass.get(s.wordClass) ?? []), s.word]);
+    if (byClass.size > 0) {
+      const either = [...byClass].flatMap(([c, words]) => [
+        wordsOfClass(words, c, false),
+        wordsOfClass(words, c, true),
+      ]);
+      tiers.push(tier('honorificLemma', { bool: { should: either } }));
+    }
+    const lemmas = [...new Set(korean?.lemmas ?? [])].slice(0, MAX_CANDIDATES);
+    if (lemmas.length > 0) tiers.push(tier('lemma', { terms: { word: lemmas } }));
     // Below a real prefix: words the query may still grow into (사ㄹ or 살 → 사랑).
     tiers.push(tier('choseong', { prefix: { jamo: jamoOf(query) } }));
   }

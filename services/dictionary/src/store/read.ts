@@ -1,5 +1,6 @@
 // Read side: search, suggestions and the detail of one headword, all through the alias.
 import { errors, type Client } from '@elastic/elasticsearch';
+import { LRUCache } from 'lru-cache';
 import {
   SUMMARY_FIELDS,
   toHeadword,
@@ -10,21 +11,25 @@ import {
   type StoredHeadword,
   type SummarySource,
 } from '../domain/headword';
-import { normalizeQuery } from '../domain/korean';
+import { normalizeQuery, worthAnalysing } from '../domain/korean';
 import { lemmaCandidates, rankLemmas } from '../domain/lemma';
-import { confusionVariants } from '../domain/spelling';
+import { stemCandidates, type Morpheme, type StemCandidate } from '../domain/morphology';
+import { confusionsByKind } from '../domain/spelling';
 import {
   buildHanjaBody,
   buildSearchBody,
   buildSuggestBody,
   buildTypoBody,
   checkPaging,
+  TIER,
   toSearchPage,
+  WEAK_TIERS,
   type Paging,
   type SearchBody,
   type SearchPage,
 } from '../domain/query';
 import { aliasTargets } from './indices';
+import { ANALYZER } from './mapping';
 
 function totalOf(total: number | { value: number } | undefined): number {
   if (total === undefined) return 0;
@@ -82,13 +87,13 @@ async function runRaw(client: Client, alias: string, body: SearchBody) {
   const res = await client.search<SummaryWithPlain>({
     index: alias,
     ...body,
+    // The tier each row matched (its constant score) tells an understood query from a guess.
+    track_scores: true,
     request_cache: true,
-    filter_path: ['hits.total', 'hits.hits._source'],
+    filter_path: ['hits.total', 'hits.hits._source', 'hits.hits._score'],
   });
-  return {
-    total: totalOf(res.hits?.total),
-    sources: (res.hits?.hits ?? []).flatMap((h) => (h._source ? [h._source] : [])),
-  };
+  const hits = (res.hits?.hits ?? []).flatMap((h) => (h._source ? [{ source: h._source, score: h._score ?? 0 }] : []));
+  return { total: totalOf(res.hits?.total), hits, sources: hits.map((h) => h.source) };
 }
 
 function honorificOf(word: string, sources: readonly SummaryWithPlain[]): KoreanSearch['honorific'] {
@@ -96,16 +101,121 @@ function honorificOf(word: string, sources: readonly SummaryWithPlain[]): Korean
   return plain.length > 0 ? { word, plain } : null;
 }
 
+/** The first base form that is an honorific or humble headword (드세요: 들다, 드시다 → 드시다, the 높임말 of 먹다). */
+function honorificAmong(lemmas: readonly string[], sources: readonly SummaryWithPlain[]): KoreanSearch['honorific'] {
+  for (const lemma of lemmas) {
+    const found = honorificOf(lemma, sources);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * nori's reading and the rule lemmatiser's dictionary forms as one list of candidates: the rules
+ * read irregular verbs nori misreads (지어요, 더워요, 놉니다), nori reads what the rules' lists miss.
+ * A form both read alike stays one candidate; a rule's form is a reading of the whole query.
+ */
+function withRuleCandidates(stems: StemCandidate[], rules: ReturnType<typeof lemmaCandidates>): StemCandidate[] {
+  const out = [...stems];
+  for (const c of rules) {
+    const wordClass = c.rule === '이다' ? 'noun' : 'predicate';
+    const same = out.find((s) => s.word === c.lemma && s.wordClass === wordClass);
+    if (same) same.whole = true;
+    else out.push({ word: c.lemma, wordClass, whole: true });
+  }
+  return out;
+}
+
 /** Most distinct words offered as '혹시 이것을 찾으셨나요?'. */
 export const MAX_DID_YOU_MEAN = 5;
 
+/** An alias whose index cannot analyse (built before MAPPING_VERSION 3) is not asked again for a while. */
+const NO_ANALYSIS_RETRY_MS = 60_000;
+const noAnalysisUntil = new Map<string, number>();
+
 /**
- * Search that understands Korean (issue 10), in the same single request as the plain
- * ranked search: the lemmatiser's dictionary forms and the spelling table's guesses are
- * extra tiers of the query (below exact and prefix, so those rankings stay as they were).
- * Rows that are a dictionary form of a query without an exact hit make `baseForm`; rows
- * that are a confused spelling make `didYouMean`. A query that finds nothing at all is
- * retried once for one-jamo typos, as before, and those rows are offered as well.
+ * Elasticsearch runs `_analyze` on a pool of one thread with a queue of 16 and rejects the rest
+ * (429, measured under bench:search's 50 connections): at most this many calls are in flight per
+ * process, the others wait here. One call takes about a millisecond.
+ */
+const MAX_ANALYSES_IN_FLIGHT = 4;
+let analysesInFlight = 0;
+const waitingForAnalysis: Array<() => void> = [];
+
+async function withAnalysisSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (analysesInFlight >= MAX_ANALYSES_IN_FLIGHT) await new Promise<void>((r) => waitingForAnalysis.push(r));
+  else analysesInFlight += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waitingForAnalysis.shift();
+    if (next) next();
+    else analysesInFlight -= 1;
+  }
+}
+
+/** Analyses by alias and query: the same words come back often, and an analysis changes only with the index. */
+const analyses = new LRUCache<string, Morpheme[]>({ max: 50_000, ttl: 10 * 60_000 });
+
+interface ExplainToken {
+  token: string;
+  start_offset: number;
+  end_offset: number;
+  leftPOS?: string;
+}
+
+/**
+ * Nori's morphemes of a query, by the analyzer of the index the alias serves (so the query is
+ * read as the headwords were). Null when the query is not worth it, or the index has no such
+ * analyzer (an index from before MAPPING_VERSION 3 until its re-import): search then goes on
+ * with the rules alone. Other failures are the caller's, as for any search request.
+ */
+export async function analyseQuery(client: Client, alias: string, query: string): Promise<Morpheme[] | null> {
+  if (!worthAnalysing(query)) return null;
+  if ((noAnalysisUntil.get(alias) ?? 0) > Date.now()) return null;
+  const key = `${alias}\u0000${query}`;
+  const known = analyses.get(key);
+  if (known) return known;
+  try {
+    const res = await withAnalysisSlot(() =>
+      client.indices.analyze({
+        index: alias,
+        analyzer: ANALYZER.morphemes,
+        text: query,
+        explain: true,
+        attributes: ['leftPOS'],
+      }),
+    );
+    const detail = res.detail as { analyzer?: { tokens?: ExplainToken[] }; tokenizer?: { tokens?: ExplainToken[] } };
+    const tokens = detail?.tokenizer?.tokens ?? detail?.analyzer?.tokens ?? [];
+    // leftPOS reads "VV(Verb)": the tag is before the parenthesis.
+    const morphemes = tokens.map((t) => ({
+      token: t.token,
+      tag: (t.leftPOS ?? '').split('(')[0] ?? '',
+      startOffset: t.start_offset,
+      endOffset: t.end_offset,
+    }));
+    analyses.set(key, morphemes);
+    return morphemes;
+  } catch (err) {
+    const status = err instanceof errors.ResponseError ? err.statusCode : undefined;
+    if (status === 400 || status === 404) {
+      noAnalysisUntil.set(alias, Date.now() + NO_ANALYSIS_RETRY_MS);
+      return null;
+    }
+    // Rejected because the node is saturated: this one search goes on with the rules alone.
+    if (status === 429) return null;
+    throw err;
+  }
+}
+
+/**
+ * Search that understands Korean (issues 10 and 17), in one search request after nori's analysis
+ * of the query: nori's reading (stem and part of speech) ranks right after an exact match, the
+ * rule lemmatiser's dictionary forms and the spelling table's guesses are further tiers. Rows that
+ * are a dictionary form of a query without an exact hit make `baseForm`; misspelling rows (only
+ * when the query is no headword) and confusable words make `didYouMean`. A query whose best row
+ * is only a guess (a part of it, a substring) is also tried for one-jamo typos.
  */
 export async function searchKorean(
   client: Client,
@@ -113,6 +223,7 @@ export async function searchKorean(
   rawQuery: string,
   page: number,
   size: number,
+  morphemes?: Morpheme[] | null,
 ): Promise<KoreanSearch> {
   const paging = checkPaging(page, size);
   const q = normalizeQuery(rawQuery);
@@ -123,26 +234,89 @@ export async function searchKorean(
     honorific: null,
     ...extra,
   });
+  if (q === '') return answer(toSearchPage(0, paging, []));
+  const analysis = morphemes === undefined ? await analyseQuery(client, alias, q) : morphemes;
   const candidates = lemmaCandidates(q);
-  const confusions = confusionVariants(q);
-  const body = buildSearchBody(q, paging, { lemmas: candidates.map((c) => c.lemma), confusions });
+  // The rules' readings stay whole even when nori reads the query as a word by itself: nori reads
+  // 이런 as a determiner and 파란 as a noun, where the rules rightly give 이렇다 and 파랗다.
+  const stems = withRuleCandidates(analysis ? stemCandidates(analysis) : [], candidates).filter((s) => s.word !== q);
+  const confusions = confusionsByKind(q);
+  const body = buildSearchBody(q, paging, {
+    // The rules' candidates are among `stems` (same tiers as nori's reading); their honorific 시다
+    // words also keep the tier just below prefix, so a 시다 headword of any part of speech is found.
+    lemmas: candidates.filter((c) => c.rule === '시').map((c) => c.lemma),
+    confusions: [...confusions.misspelling, ...confusions.confusable],
+    stems,
+    noriMatch: analysis !== null,
+  });
   if (!body) return answer(toSearchPage(0, paging, []));
   const raw = await runRaw(client, alias, { ...body, _source: [...SUMMARY_FIELDS, 'plainOf', 'frequencyRank'] });
   const found = toSearchPage(raw.total, paging, raw.sources.map(toSummary));
   const exact = raw.sources.some((s) => s.word === q || s.hanja === q);
-  const lemmas = exact ? [] : rankLemmas(candidates, raw.sources);
+  const lemmas = exact ? [] : baseForms(raw.hits, candidates);
   const [lemma] = lemmas;
-  const didYouMean = dedupe(raw.sources.filter((s) => confusions.includes(s.word)).map(toSummary));
-  if (raw.total > 0) {
-    return answer(found, {
+  const offered = new Set([...(exact ? [] : confusions.misspelling), ...confusions.confusable]);
+  const didYouMean = dedupe(raw.sources.filter((s) => offered.has(s.word)).map(toSummary));
+  const tiers = raw.hits.map((h) => tierScore(h.score));
+  const understood = tiers.some((s) => !WEAK_TIERS.has(s));
+  // A reading only nori gives (살앙 → 살다, nori's 살+앙) may be a typo it explained away; an exact
+  // or prefix row, or a reading the rules agree with, is not.
+  const ruleWords = new Set(candidates.map((c) => c.lemma));
+  const confirmed =
+    exact ||
+    tiers.includes(TIER.prefix) ||
+    raw.hits.some((h) => NORI_TIERS.has(tierScore(h.score)) && ruleWords.has(h.source.word));
+  const understoodAnswer = (typos: readonly HeadwordSummary[]) =>
+    answer(found, {
       baseForm: lemma !== undefined ? { query: q, lemma, lemmas } : null,
-      didYouMean,
-      honorific: honorificOf(exact ? q : (lemma ?? q), raw.sources),
+      didYouMean: dedupe([...didYouMean, ...typos]),
+      honorific: exact ? honorificOf(q, raw.sources) : honorificAmong(lemmas, raw.sources),
     });
-  }
+  if (understood && confirmed) return understoodAnswer([]);
+  // Nothing, only guesses (사잔 → 사 and 잔), or nori's word alone: one-jamo typos are offered too.
   const typoBody = buildTypoBody(q, paging);
-  const typo = typoBody ? await runSearch(client, alias, typoBody, paging) : found;
-  return answer(typo, { didYouMean: dedupe(typo.items) });
+  const typo = typoBody ? await runSearch(client, alias, typoBody, paging) : toSearchPage(0, paging, []);
+  if (understood) {
+    const shown = new Set(found.items.map((h) => h.word));
+    return understoodAnswer(typo.items.filter((h) => !shown.has(h.word)));
+  }
+  if (typo.total === 0) return answer(found, { didYouMean });
+  return answer(typo, { didYouMean: dedupe([...didYouMean, ...typo.items]) });
+}
+
+const TIER_SCORES: readonly number[] = Object.values(TIER);
+
+/** The tier a row's score stands for: Elasticsearch scores are 32-bit floats (3.2 comes back as 3.2000000476…). */
+function tierScore(score: number): number {
+  return TIER_SCORES.find((t) => Math.abs(t - score) < 1e-3) ?? score;
+}
+
+/** Tiers of nori's whole reading. */
+const NORI_TIERS: ReadonlySet<number> = new Set([TIER.stemHonorific, TIER.stem, TIER.stemAnyPos]);
+
+/** Tiers whose rows are a dictionary form of the query (nori's whole reading, the rules' lemmas). */
+const BASE_FORM_TIERS: ReadonlySet<number> = new Set([
+  TIER.stemHonorific,
+  TIER.stem,
+  TIER.stemAnyPos,
+  TIER.honorificLemma,
+  TIER.lemma,
+]);
+
+/**
+ * The dictionary forms among the rows, most likely first: nori's reading in row order (score,
+ * then frequency), then the rules' candidates as rankLemmas orders them.
+ */
+function baseForms(
+  hits: ReadonlyArray<{ source: SummaryWithPlain; score: number }>,
+  candidates: ReturnType<typeof lemmaCandidates>,
+): string[] {
+  const nori = hits.filter((h) => NORI_TIERS.has(tierScore(h.score))).map((h) => h.source.word);
+  const rules = rankLemmas(
+    candidates,
+    hits.filter((h) => BASE_FORM_TIERS.has(tierScore(h.score))).map((h) => h.source),
+  );
+  return [...new Set([...nori, ...rules])];
 }
 
 /** One entry per word (homographs are one suggestion), at most MAX_DID_YOU_MEAN. */
@@ -165,9 +339,17 @@ export async function searchHanja(
   return runSearch(client, alias, buildHanjaBody(ch, paging), paging);
 }
 
-/** Up to 10 distinct words for what is being typed (prefix, 초성, or 사ㄹ). */
+/**
+ * Up to 10 distinct words for what is being typed: prefix, 초성, 사ㄹ, and the dictionary form of
+ * an inflected form (아름다운 → 아름답다, by nori and by the rules).
+ */
 export async function suggest(client: Client, alias: string, query: string): Promise<HeadwordSummary[]> {
-  const body = buildSuggestBody(query);
+  const q = normalizeQuery(query);
+  const morphemes = await analyseQuery(client, alias, q);
+  const body = buildSuggestBody(q, {
+    lemmas: worthAnalysing(q) ? lemmaCandidates(q).map((c) => c.lemma) : [],
+    stems: morphemes ? stemCandidates(morphemes).filter((s) => s.word !== q) : [],
+  });
   if (!body) return [];
   const res = await client.search<SummarySource>({
     index: alias,

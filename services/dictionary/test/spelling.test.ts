@@ -1,0 +1,30 @@
+import { CONFUSION_ROWS, confusionsByKind, confusionVariants } from '../src/domain/spelling';
+
+describe('the spelling table (audited against 표준국어대사전)', () => {
+  it('when a word is spelled correctly, then it is never turned into a non-standard spelling', () => {
+    expect(confusionVariants('웃어른')).toEqual([]);
+    expect(confusionVariants('어떻게')).toEqual([]);
+    expect(confusionVariants('베개')).toEqual([]);
+  });
+
+  it('when the non-standard spelling is typed, then the standard one is suggested', () => {
+    expect(confusionsByKind('윗어른').misspelling).toEqual(['웃어른']);
+    expect(confusionsByKind('몇일').misspelling).toEqual(['며칠']);
+    expect(confusionsByKind('배게').misspelling).toEqual(['베개']);
+  });
+
+  it('when one of two standard words is typed, then the other is only a confusable suggestion', () => {
+    expect(confusionsByKind('결제')).toEqual({ misspelling: [], confusable: ['결재'] });
+    expect(confusionsByKind('낫다')).toEqual({ misspelling: [], confusable: ['낳다'] });
+  });
+
+  it('has no row whose suggestion is itself a row of misspellings (it would suggest a wrong spelling)', () => {
+    const wrong = CONFUSION_ROWS.filter(([, , kind]) => kind === 'misspelling').map(([written]) => written);
+    for (const [, meant] of CONFUSION_ROWS) expect(wrong).not.toContain(meant);
+  });
+
+  it('has one row per written piece and kind', () => {
+    const keys = CONFUSION_ROWS.map(([written, meant]) => `${written}→${meant}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
