@@ -105,6 +105,11 @@ test("README: a fresh clone's start command brings the product up and a search a
   }
   if (found === undefined) throw new Error(`no answer from ${GATEWAY} in time:\n${tail()}`);
   expect(JSON.stringify(found)).toContain('사랑');
+  // The clone loaded the whole committed default dataset, and says so in the figures pages show.
+  const lines = readFileSync(path.join(clone, 'services/dictionary/data/default.jsonl'), 'utf8').trimEnd().split('\n');
+  const relations = lines.reduce((n, l) => n + (JSON.parse(l) as { relations: unknown[] }).relations.length, 0);
+  const figures = (await (await fetch(`${GATEWAY}/api/dic/search/dataset`)).json()) as Record<string, unknown>;
+  expect(figures).toMatchObject({ headwords: lines.length, relations });
 
   // Ctrl-C: the shell ends on the signal (as an interactive one does) once `npm start` stopped its stack.
   await stop();

@@ -7,9 +7,7 @@ export const SITE = {
   formerName: '기본 유의어 사전',
   renamedOn: '2025년 1월 1일',
   since: '2007년 7월',
-  relationCount: 1_514_325,
   categoryCount: 11,
-  headwordsApprox: '약 50만',
   monthlyPrice: 3_000,
   categories: [
     '비슷한말',

@@ -4,6 +4,7 @@ import { SITE, formatNumber } from '../../app/site';
 import { useAppDispatch } from '../../app/store';
 import { PageHeading } from '../../ui/PageHeading';
 import { searchStarted } from './dictionarySlice';
+import { DictionaryFigures } from './DictionaryFigures';
 import { SuggestSearchBar } from './SuggestSearchBar';
 
 export function HomePage() {
@@ -22,20 +23,7 @@ export function HomePage() {
         <p className="hint">초성(ㅅㄹ → 사랑)이나 한자로도 찾을 수 있습니다.</p>
       </div>
 
-      <dl className="stats" aria-label="사전 규모">
-        <div>
-          <dt>유의어·관련어</dt>
-          <dd>{formatNumber(SITE.relationCount)}건</dd>
-        </div>
-        <div>
-          <dt>범주</dt>
-          <dd>{SITE.categoryCount}개</dd>
-        </div>
-        <div>
-          <dt>표제어</dt>
-          <dd>{SITE.headwordsApprox} 개</dd>
-        </div>
-      </dl>
+      <DictionaryFigures label="사전 규모" />
 
       <h2>이런 말을 찾을 수 있어요</h2>
       <ul className="chips">

@@ -5,6 +5,8 @@ import { DATA_ATTRIBUTION, SITE, formatNumber } from '../../app/site';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { recommenderSet, selectAuth } from '../account/authSlice';
 import { PageHeading } from '../../ui/PageHeading';
+import { DictionaryFigures } from '../dictionary/DictionaryFigures';
+import { useDatasetInfoQuery } from '../dictionary/datasetApi';
 import { TermsDialog } from './TermsDialog';
 
 const HISTORY = [
@@ -23,8 +25,8 @@ const HISTORY = [
   {
     date: '2025-01-01',
     label: '현재',
-    title: '표제어 약 50만 개, 관계 1,514,325건',
-    text: '비슷한말부터 관련어까지 11개 범주의 관계를 표제어마다 정리해, 초성이나 한자로도 찾을 수 있게 했습니다.',
+    title: '11개 범주로 정리한 유의어 사전',
+    text: '비슷한말부터 관련어까지 11개 범주의 관계를 표제어마다 정리해, 초성이나 한자로도 찾을 수 있게 했습니다. 자주 쓰는 낱말은 편집자가 직접 검토해 씁니다.',
   },
 ];
 
@@ -33,6 +35,7 @@ export function CompanyPage() {
   const dispatch = useAppDispatch();
   const { authenticated, recommendUser } = useAppSelector(selectAuth);
   const [termsOpen, setTermsOpen] = useState(false);
+  const { data: dataset } = useDatasetInfoQuery();
   const recId = params.get('recId')?.trim() ?? '';
 
   // A friend's messenger share link lands here: remember the recommender for the join form.
@@ -66,20 +69,7 @@ export function CompanyPage() {
       </div>
 
       <h2>사전 규모</h2>
-      <dl className="stats">
-        <div>
-          <dt>유의어·관련어</dt>
-          <dd>{formatNumber(SITE.relationCount)}건</dd>
-        </div>
-        <div>
-          <dt>범주</dt>
-          <dd>{SITE.categoryCount}개</dd>
-        </div>
-        <div>
-          <dt>표제어</dt>
-          <dd>{SITE.headwordsApprox} 개</dd>
-        </div>
-      </dl>
+      <DictionaryFigures label="사전 규모" />
 
       <h2>걸어온 길</h2>
       <ol className="timeline">
@@ -98,8 +88,9 @@ export function CompanyPage() {
         공개 자료가 다를 때는 직접 다듬은 항목을 따릅니다.
       </p>
       <ul className="attribution">
-        {DATA_ATTRIBUTION.map((line) => (
-          <li key={line} lang={line.startsWith('출처') ? 'ko' : 'en'}>
+        {/* The sources of the dataset actually loaded (its licences' attribution lines); the default set's until then. */}
+        {(dataset?.sources.map((s) => s.attribution) ?? DATA_ATTRIBUTION).map((line) => (
+          <li key={line} lang={/[가-힣]/.test(line.slice(0, 12)) ? 'ko' : 'en'}>
             {line}
           </li>
         ))}
