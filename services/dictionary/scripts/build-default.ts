@@ -47,7 +47,7 @@ async function main(): Promise<void> {
     `headwords ${stats.headwords} (editorial ${stats.editorialHeadwords}, introduced by Wiktionary rows ` +
       `${stats.introducedByWiktionary}); with a frequency rank ${stats.withFrequency}`,
   );
-  console.log(`relations editorial ${stats.relations.curated}, wiktionary ${stats.relations.wiktionary}`);
+  console.log(`relations editorial ${stats.relations.editorial}, wiktionary ${stats.relations.wiktionary}`);
   console.log(`Wiktionary rows kept ${stats.keptWiktionary}; dropped:`);
   for (const [reason, n] of Object.entries(stats.droppedWiktionary)) {
     console.log(`  ${String(n).padStart(5)}  ${reason}: ${DROP_REASONS[reason as DropReason]}`);

@@ -162,7 +162,7 @@ describe('two dictionary services on one alias', () => {
 
   it('serve the figures of the live index and its attribution', async () => {
     for (const svc of services) {
-      expect(await dataset(svc)).toMatchObject({ headwords: 3, relations: 1, generated: false, sources: [{ id: 'curated' }] });
+      expect(await dataset(svc)).toMatchObject({ headwords: 3, relations: 1, generated: false, sources: [{ id: 'editorial' }] });
     }
   });
 

@@ -12,7 +12,7 @@ export function aRecord(overrides: Partial<HeadwordRecord> & Pick<HeadwordRecord
     pos: '명사',
     sense: null,
     frequencyRank: null,
-    source: 'curated',
+    source: 'editorial',
     generated: false,
     relations: [],
     ...overrides,
@@ -20,7 +20,7 @@ export function aRecord(overrides: Partial<HeadwordRecord> & Pick<HeadwordRecord
 }
 
 export function aRelation(category: RelationRecord['category'], target: number): RelationRecord {
-  return { category, target, source: 'curated' };
+  return { category, target, source: 'editorial' };
 }
 
 export function toJsonl(records: ReadonlyArray<HeadwordRecord | string>): string {

@@ -264,7 +264,7 @@ describe('mapping rules', () => {
     expect(SOURCE_INFO.urimalsaem.attribution).toContain('CC BY-SA 2.0 KR');
     expect(SOURCE_INFO.stdict.attribution).toContain('표준국어대사전');
     const mixed = new SourceTally();
-    mixed.add({ source: 'curated', frequencyRank: 3, relations: [{ source: 'wiktionary' }] });
-    expect(mixed.sources().map((s) => s.id)).toEqual(['curated', 'wiktionary', 'frequency']);
+    mixed.add({ source: 'editorial', frequencyRank: 3, relations: [{ source: 'wiktionary' }] });
+    expect(mixed.sources().map((s) => s.id)).toEqual(['editorial', 'wiktionary', 'frequency']);
   });
 });

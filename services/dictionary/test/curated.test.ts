@@ -71,13 +71,13 @@ describe('building a dataset from editorial entries and Wiktionary rows', () => 
     const { records } = build(editorial);
     const word = (id: number) => records.find((r) => r.id === id)?.word;
     expect(records.find((r) => r.word === '애정')?.relations).toEqual([
-      { category: '비슷한말', target: 1, source: 'curated' },
+      { category: '비슷한말', target: 1, source: 'editorial' },
     ]);
     expect(records.find((r) => r.word === '몸')?.relations.map((r) => [r.category, word(r.target)])).toEqual([
       ['하위어', '배'],
     ]);
     expect(records.find((r) => r.word === '살앙')?.relations).toEqual([
-      { category: '본말', target: 1, source: 'curated' },
+      { category: '본말', target: 1, source: 'editorial' },
     ]);
     expect(records.find((r) => r.word === '사랑')?.frequencyRank).toBe(10);
   });
@@ -85,7 +85,7 @@ describe('building a dataset from editorial entries and Wiktionary rows', () => 
   it('links an honorific back to its plain word as 관련어, never as its own 높임말', () => {
     const { records } = build('1 | 밥 | | | 명사 | | 높임말: 진지\n2 | 진지 | | | 명사 | | ');
     expect(records.find((r) => r.word === '진지')?.relations).toEqual([
-      { category: '관련어', target: 1, source: 'curated' },
+      { category: '관련어', target: 1, source: 'editorial' },
     ]);
   });
 
@@ -168,12 +168,12 @@ describe('the data checks', () => {
     pos,
     sense: null,
     frequencyRank: null,
-    source: 'curated',
+    source: 'editorial',
     generated: false,
     relations,
   });
   const rel = (category: HeadwordRecord['relations'][number]['category'], target: number) =>
-    ({ category, target, source: 'curated' }) as const;
+    ({ category, target, source: 'editorial' }) as const;
   const frequency = parseFrequency(FREQUENCY);
   const check = (records: HeadwordRecord[], requireTop = 0) => checkDataset(records, { requireTop, frequency });
 

@@ -35,16 +35,16 @@ describe('the default dataset', () => {
     expect(v.records).toHaveLength(records.length);
   });
 
-  it('has at least 300 curated headwords, no generated record, and relations in all 11 categories', () => {
-    expect(records.filter((r) => r.source === 'curated').length).toBeGreaterThanOrEqual(300);
+  it('has at least 8,000 editorial headwords, no generated record, and relations in all 11 categories', () => {
+    expect(records.filter((r) => r.source === 'editorial').length).toBeGreaterThanOrEqual(8000);
     expect(records.some((r) => r.generated)).toBe(false);
-    const curatedCategories = new Set(
-      records.flatMap((r) => r.relations.filter((x) => x.source === 'curated').map((x) => x.category)),
+    const editorialCategories = new Set(
+      records.flatMap((r) => r.relations.filter((x) => x.source === 'editorial').map((x) => x.category)),
     );
-    expect([...CATEGORIES].filter((c) => !curatedCategories.has(c))).toEqual([]);
+    expect([...CATEGORIES].filter((c) => !editorialCategories.has(c))).toEqual([]);
   });
 
-  it('keeps the curated examples', () => {
+  it('keeps the editorial examples', () => {
     expect(related(only('사랑'), '비슷한말')).toContain('애정');
     expect(only('애정').hanja).toBe('愛情');
     expect(related(only('아름답다'), '반대말')).toEqual(['추하다', '흉하다']);
@@ -120,9 +120,9 @@ describe('the default dataset', () => {
     expect(coverage(records, frequency, 3000).found).toBe(3000);
   });
 
-  it('lets a curated entry win over the sense-blind Wiktionary rows', () => {
-    // The file has 아름답다 → 여자 (상위어) and 서다 ↔ 거짓말 (반대말); curated entries say otherwise.
-    expect(only('아름답다').relations.every((r) => r.source === 'curated')).toBe(true);
+  it('lets an editorial entry win over the sense-blind Wiktionary rows', () => {
+    // The file has 아름답다 → 여자 (상위어) and 서다 ↔ 거짓말 (반대말); editorial entries say otherwise.
+    expect(only('아름답다').relations.every((r) => r.source === 'editorial')).toBe(true);
     expect(related(only('서다'), '반대말')).toEqual(['앉다']);
     expect(related(only('여자'), '반대말')).toEqual(['남자']);
   });

@@ -30,11 +30,11 @@ describe('a headword document', () => {
       targetId: 4,
       targetWord: '연모',
       targetHanja: '戀慕',
-      source: 'curated',
+      source: 'editorial',
     });
   });
 
-  it('orders relations by category, curated first in authored order, then imported by frequency', () => {
+  it('orders relations by category, editorial first in authored order, then imported by frequency', () => {
     expect(doc.relations.map((r) => r.targetWord)).toEqual(['연모', '애정', '정', '미움', '감정']);
   });
 
@@ -44,13 +44,13 @@ describe('a headword document', () => {
       {
         category: '비슷한말',
         words: [
-          { id: 4, word: '연모', hanja: '戀慕', source: 'curated' },
-          { id: 2, word: '애정', hanja: '愛情', source: 'curated' },
+          { id: 4, word: '연모', hanja: '戀慕', source: 'editorial' },
+          { id: 2, word: '애정', hanja: '愛情', source: 'editorial' },
           { id: 6, word: '정', hanja: '情', source: 'wiktionary' },
         ],
       },
-      { category: '반대말', words: [{ id: 3, word: '미움', hanja: null, source: 'curated' }] },
-      { category: '관련어', words: [{ id: 5, word: '감정', hanja: '感情', source: 'curated' }] },
+      { category: '반대말', words: [{ id: 3, word: '미움', hanja: null, source: 'editorial' }] },
+      { category: '관련어', words: [{ id: 5, word: '감정', hanja: '感情', source: 'editorial' }] },
     ]);
     expect(groupRelations([])).toEqual([]);
   });

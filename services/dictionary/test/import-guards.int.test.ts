@@ -104,7 +104,7 @@ describe('the figures and attribution stored with the index', () => {
     const alias = newAlias('meta');
     const summary = await importDataset(client, Readable.from([toJsonl(good)]), { alias });
     const meta = await readIndexMeta(client, summary.index);
-    expect(meta).toMatchObject({ documents: 3, relations: 2, sources: [SOURCE_INFO.curated] });
+    expect(meta).toMatchObject({ documents: 3, relations: 2, sources: [SOURCE_INFO.editorial] });
     expect(await datasetInfo(client, summary.index)).toMatchObject({ headwords: 3, relations: 2 });
   });
 
@@ -121,7 +121,7 @@ describe('the figures and attribution stored with the index', () => {
 
     const info = await datasetInfo(client, summary.index);
     expect(info).toMatchObject({ headwords: 2, relations: 2 });
-    expect(info.sources.map((s) => s.id)).toEqual(['curated', 'wiktionary', 'frequency']);
+    expect(info.sources.map((s) => s.id)).toEqual(['editorial', 'wiktionary', 'frequency']);
     expect(await readIndexMeta(client, summary.index)).toMatchObject({ relations: 2, documents: 2 });
   });
 

@@ -177,12 +177,12 @@ describe('hanja morphemes and honorific links', () => {
         id: 1,
         word: '먹다',
         relations: [
-          { category: '높임말', target: 2, source: 'curated' },
-          { category: '비슷한말', target: 3, source: 'curated' },
+          { category: '높임말', target: 2, source: 'editorial' },
+          { category: '비슷한말', target: 3, source: 'editorial' },
         ],
       },
       { id: 2, word: '드시다', relations: [] },
-      { id: 4, word: '묻다', relations: [{ category: '낮춤말', target: 5, source: 'curated' }] },
+      { id: 4, word: '묻다', relations: [{ category: '낮춤말', target: 5, source: 'editorial' }] },
     ]);
     expect(index.get(2)).toEqual([{ category: '높임말', id: 1, word: '먹다' }]);
     expect(index.get(3)).toBeUndefined();

@@ -19,7 +19,7 @@ describe('dataset line validation', () => {
     const noWord = { ...aRecord({ id: 1, word: 'x' }), word: undefined };
     expect(parseLine(JSON.stringify(noWord))).toEqual({ ok: false, reason: expect.stringContaining('word') });
     const badCategory = aRecord({ id: 1, word: '사랑', relations: [] });
-    const line = JSON.stringify({ ...badCategory, relations: [{ category: '유의어', target: 2, source: 'curated' }] });
+    const line = JSON.stringify({ ...badCategory, relations: [{ category: '유의어', target: 2, source: 'editorial' }] });
     expect(parseLine(line)).toEqual({ ok: false, reason: expect.stringContaining('relations.0.category') });
     expect(parseLine(JSON.stringify(aRecord({ id: 1, word: '두 낱말' })))).toEqual({
       ok: false,

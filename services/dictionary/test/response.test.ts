@@ -11,18 +11,18 @@ const headword: Headword = {
   sense: null,
   pos: '명사',
   frequencyRank: 373,
-  source: 'curated',
+  source: 'editorial',
   generated: false,
   groups: [
     {
       category: '비슷한말',
       words: [
-        { id: 2, word: '애정', hanja: '愛情', source: 'curated' },
-        { id: 3, word: '연모', hanja: null, source: 'curated' },
-        { id: 4, word: '애모', hanja: null, source: 'curated' },
+        { id: 2, word: '애정', hanja: '愛情', source: 'editorial' },
+        { id: 3, word: '연모', hanja: null, source: 'editorial' },
+        { id: 4, word: '애모', hanja: null, source: 'editorial' },
       ],
     },
-    { category: '반대말', words: [{ id: 5, word: '미움', hanja: null, source: 'curated' }] },
+    { category: '반대말', words: [{ id: 5, word: '미움', hanja: null, source: 'editorial' }] },
   ],
 };
 

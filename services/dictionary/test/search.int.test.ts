@@ -155,13 +155,13 @@ describe('a headword in detail', () => {
       {
         category: '비슷한말',
         words: [
-          { id: 20, word: '애정', hanja: '愛情', source: 'curated' },
-          { id: 22, word: '연모', hanja: '戀慕', source: 'curated' },
+          { id: 20, word: '애정', hanja: '愛情', source: 'editorial' },
+          { id: 22, word: '연모', hanja: '戀慕', source: 'editorial' },
         ],
       },
-      { category: '반대말', words: [{ id: 21, word: '미움', hanja: null, source: 'curated' }] },
-      { category: '하위어', words: [{ id: 3, word: '첫사랑', hanja: null, source: 'curated' }] },
-      { category: '관련어', words: [{ id: 6, word: '결혼', hanja: '結婚', source: 'curated' }] },
+      { category: '반대말', words: [{ id: 21, word: '미움', hanja: null, source: 'editorial' }] },
+      { category: '하위어', words: [{ id: 3, word: '첫사랑', hanja: null, source: 'editorial' }] },
+      { category: '관련어', words: [{ id: 6, word: '결혼', hanja: '結婚', source: 'editorial' }] },
     ]);
   });
 

@@ -133,7 +133,7 @@ export function buildDefaultDataset(inputs: DefaultInputs): BuiltDataset {
       problems.push(`${where(e)}: ${e.word} with homograph ${e.homograph} is listed twice`);
       continue;
     }
-    add({ ...e, source: 'curated', relations: [] });
+    add({ ...e, source: 'editorial', relations: [] });
   }
   for (const [word, list] of byWord) {
     if (list.length > 1 && list.some((d) => d.homograph === 0)) {
@@ -170,7 +170,7 @@ export function buildDefaultDataset(inputs: DefaultInputs): BuiltDataset {
         problems.push(`${where(e)}: ${rel.target} is listed twice under ${rel.category}`);
         continue;
       }
-      from.relations.push({ category: rel.category, target: to.id, source: 'curated' });
+      from.relations.push({ category: rel.category, target: to.id, source: 'editorial' });
     }
   }
   if (problems.length > 0) fail(problems);
@@ -182,7 +182,7 @@ export function buildDefaultDataset(inputs: DefaultInputs): BuiltDataset {
       const back = backCategory(rel.category);
       const to = drafts.get(rel.target) as Draft;
       if (!back || hasRelation(to, from.id)) continue;
-      to.relations.push({ category: back, target: from.id, source: 'curated' });
+      to.relations.push({ category: back, target: from.id, source: 'editorial' });
     }
   }
 
@@ -250,7 +250,7 @@ export function buildDefaultDataset(inputs: DefaultInputs): BuiltDataset {
       };
     });
 
-  const relationCounts: Record<Source, number> = { curated: 0, wiktionary: 0, generated: 0 };
+  const relationCounts: Record<Source, number> = { editorial: 0, wiktionary: 0, generated: 0 };
   for (const rec of records) for (const rel of rec.relations) relationCounts[rel.source] += 1;
   const droppedCounts: Record<DropReason, number> = {
     editorial: 0,

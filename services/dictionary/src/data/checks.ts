@@ -93,7 +93,7 @@ export function checkDataset(records: HeadwordRecord[], options: CheckOptions): 
       ) {
         problems.push(`${label(rec)} and ${label(target)} name each other as 높임말/낮춤말: the direction is wrong`);
       }
-      if (SAME_POS.has(rel.category) && rel.source === 'curated') {
+      if (SAME_POS.has(rel.category) && rel.source === 'editorial') {
         const a = posClass(rec.pos);
         const b = posClass(target.pos);
         if (a && b && a !== b) {
@@ -103,7 +103,7 @@ export function checkDataset(records: HeadwordRecord[], options: CheckOptions): 
         }
       }
     }
-    if (rec.source === 'curated' && !rec.pos)
+    if (rec.source === 'editorial' && !rec.pos)
       problems.push(`${label(rec)}: an editorial headword without a part of speech`);
   }
 

@@ -75,7 +75,7 @@ export interface TargetInfo {
 
 // Converted dictionary exports rank with the other imported relations, after our own.
 const SOURCE_PRIORITY: Record<RecordSource, number> = {
-  curated: 0,
+  editorial: 0,
   wiktionary: 1,
   urimalsaem: 1,
   stdict: 1,
@@ -92,9 +92,9 @@ export function toDocument(
   record.relations.forEach((rel, index) => {
     const target = targets(rel.target);
     if (!target) return;
-    // Curated words keep the order their author chose (the best word first, which is
+    // Editorial words keep the order their author chose (the best word first, which is
     // the one a visitor sees); imported ones follow how common the target word is.
-    const order = rel.source === 'curated' ? index : (target.frequencyRank ?? Number.MAX_SAFE_INTEGER);
+    const order = rel.source === 'editorial' ? index : (target.frequencyRank ?? Number.MAX_SAFE_INTEGER);
     ranked.push({
       relation: {
         category: rel.category,

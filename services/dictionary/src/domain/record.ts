@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CATEGORIES } from './categories';
 import { containsHan } from './korean';
 
-export const SOURCES = ['curated', 'wiktionary', 'generated'] as const;
+export const SOURCES = ['editorial', 'wiktionary', 'generated'] as const;
 export type Source = (typeof SOURCES)[number];
 /** Official dictionaries whose exports src/data/convert turns into datasets (issue 16). */
 export const EXPORT_SOURCES = ['urimalsaem', 'stdict'] as const;

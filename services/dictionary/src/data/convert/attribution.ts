@@ -19,8 +19,8 @@ export interface DatasetSourceInfo {
 const CC_BY_SA_KR = 'https://creativecommons.org/licenses/by-sa/2.0/kr/';
 
 export const SOURCE_INFO: Readonly<Record<DatasetSourceInfo['id'], DatasetSourceInfo>> = {
-  curated: {
-    id: 'curated',
+  editorial: {
+    id: 'editorial',
     name: '유의어 사전 편집',
     license: null,
     licenseUrl: null,
