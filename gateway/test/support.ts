@@ -113,7 +113,13 @@ export function tempWebDist(withIndex: boolean): string {
     fs.writeFileSync(path.join(dir, 'assets', 'vendor-0a1b2c3d.js'), 'export const word = "사랑";\n'.repeat(2000));
     fs.writeFileSync(
       path.join(dir, 'routes.json'),
-      JSON.stringify(['/', '/dictionary', '/dictionary/Search/:id', '/mgrCoupon/List/Detail', '/subscribe/mobile-billings']),
+      JSON.stringify([
+        '/',
+        '/dictionary',
+        '/dictionary/Search/:id',
+        '/mgrCoupon/List/Detail',
+        '/subscribe/mobile-billings',
+      ]),
     );
   }
   return dir;

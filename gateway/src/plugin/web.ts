@@ -95,7 +95,13 @@ export function webRouteMatcher(webDist: string): (pathname: string) => boolean 
       // React Router matches case-insensitively, with an optional trailing slash, `:param` one segment.
       return patterns.map(
         (p) =>
-          new RegExp(`^${p.split('/').map((seg) => (seg.startsWith(':') ? '[^/]+' : escape(seg))).join('/')}/?$`, 'i'),
+          new RegExp(
+            `^${p
+              .split('/')
+              .map((seg) => (seg.startsWith(':') ? '[^/]+' : escape(seg)))
+              .join('/')}/?$`,
+            'i',
+          ),
       );
     } catch {
       return undefined; // not built yet: read again on the next navigation
