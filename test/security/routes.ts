@@ -175,6 +175,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     userAuthKey: '',
   })),
   r('GET', '/api/dic/search/suggest', 'dictionary', 'public', 'read', (c) => ({ q: c.word })),
+  r('GET', '/api/dic/search/dataset', 'dictionary', 'public', 'read', () => ({})),
   r('POST', '/api/dic/search/historyItems', 'dictionary', 'public', 'read', (c) => ({ userId: c.other.userId })),
   r('POST', '/api/dic/search/externalLink', 'dictionary', 'public', 'write', (c) => ({
     userId: c.other.userId,

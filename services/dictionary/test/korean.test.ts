@@ -1,4 +1,5 @@
 import {
+  keyboardTypos,
   containsTerms,
   endsWithLoneJamo,
   headwordKeys,
@@ -50,5 +51,21 @@ describe('Korean index keys', () => {
     expect(normalizeQuery('상호 작용')).toBe('상호작용');
     expect(normalizeQuery('가'.repeat(80))).toHaveLength(50);
     expect(normalizeQuery('   ')).toBe('');
+  });
+});
+
+describe('keyboard typos (2-beolsik)', () => {
+  it('gives the spellings one slip to a neighbouring key away, on any syllable', () => {
+    expect(keyboardTypos('사잔')).toContain('사전');
+    expect(keyboardTypos('겨회')).toContain('교회');
+    expect(keyboardTypos('례의')).toContain('예의');
+    expect(keyboardTypos('비사다')).toContain('비싸다');
+  });
+
+  it('keeps syllables well formed and leaves the query and non-Hangul out', () => {
+    const typos = keyboardTypos('사랑a');
+    expect(typos).not.toContain('사랑a');
+    expect(typos.every((t) => /^[\uac00-\ud7a3]+a$/u.test(t))).toBe(true);
+    expect(keyboardTypos('abc')).toEqual([]);
   });
 });

@@ -208,3 +208,22 @@ describe('rankLemmas', () => {
     expect(rankLemmas(candidates, [{ word: '사랑', frequencyRank: 1 }])).toEqual([]);
   });
 });
+
+describe('honorific -시- on short and ㄹ stems', () => {
+  it.each([
+    ['오신', '오다'],
+    ['하신', '하다'],
+    ['사시는', '살다'],
+    ['노시는', '놀다'],
+    ['여시는', '열다'],
+    ['읽으시는', '읽다'],
+  ])('%s gives %s', (form, lemma) => {
+    expect(lemmaCandidates(form).map((c) => c.lemma)).toContain(lemma);
+  });
+
+  it('keeps the ㄹ of an ㄹ stem before 면 and 러 (가면 is 가다, never 갈다)', () => {
+    expect(lemmaCandidates('가면').map((c) => c.lemma)).not.toContain('갈다');
+    expect(lemmaCandidates('놀러').map((c) => c.lemma)).toContain('놀다');
+    expect(lemmaCandidates('사니까').map((c) => c.lemma)).toContain('살다');
+  });
+});

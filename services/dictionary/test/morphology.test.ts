@@ -1,5 +1,5 @@
 import { normalizeQuery, worthAnalysing } from '../src/domain/korean';
-import { hasHonorificSuffix, stemCandidates, type Morpheme } from '../src/domain/morphology';
+import { genitiveCandidates, hasHonorificSuffix, stemCandidates, type Morpheme } from '../src/domain/morphology';
 
 /** Morphemes as nori's discard-mode tokenizer gives them: `보/VV 면서/E`, offsets from the text. */
 function nori(analysis: string): Morpheme[] {
@@ -82,5 +82,22 @@ describe('what a query looks like before analysis', () => {
     expect(worthAnalysing('ㅅㄹ')).toBe(false);
     expect(worthAnalysing('사ㄹ')).toBe(false);
     expect(worthAnalysing('love')).toBe(false);
+  });
+});
+
+describe('readings nori misses', () => {
+  it('takes the noun before a word-final 의', () => {
+    expect(genitiveCandidates('세계의')).toEqual([{ word: '세계', wordClass: 'noun', whole: true }]);
+    expect(genitiveCandidates('의')).toEqual([]);
+    expect(genitiveCandidates('세계')).toEqual([]);
+  });
+
+  it('puts the noun as written before the spelling nori normalised it to (이것만: 이것, then 이거)', () => {
+    const ms: Morpheme[] = [
+      { token: '이거', tag: 'NP', startOffset: 0, endOffset: 2 },
+      { token: '만', tag: 'J', startOffset: 2, endOffset: 3 },
+    ];
+    expect(stemCandidates(ms, '이것만').map((c) => c.word)).toEqual(['이것', '이거']);
+    expect(stemCandidates(ms).map((c) => c.word)).toEqual(['이거']);
   });
 });

@@ -8,6 +8,7 @@ import {
   PagingError,
   TIER,
   toSearchPage,
+  TYPO_TIER,
 } from '../src/domain/query';
 
 type Q = estypes.QueryDslQueryContainer;
@@ -86,17 +87,25 @@ describe('the search request', () => {
 });
 
 describe('the typo retry', () => {
-  it('looks for words one jamo edit away, most frequent first', () => {
+  it('looks for a slip to a neighbouring key first, then any one jamo edit, then the more frequent word', () => {
     const body = buildTypoBody('사렁', { page: 1, size: 10 });
-    expect(body?.query).toEqual({
-      fuzzy: {
-        jamo: { value: 'ㅅㅏㄹㅓㅇ', fuzziness: 1, prefix_length: 1, max_expansions: 50, transpositions: true },
+    const tiers = (body?.query as { dis_max: { queries: estypes.QueryDslQueryContainer[] } }).dis_max.queries;
+    const [keyboard, edit] = tiers.map((t) => t.constant_score);
+    expect(keyboard?.boost).toBe(TYPO_TIER.keyboard);
+    expect((keyboard?.filter as { terms: { word: string[] } }).terms.word).toContain('사랑');
+    expect(edit).toEqual({
+      boost: TYPO_TIER.edit,
+      filter: {
+        fuzzy: {
+          jamo: { value: 'ㅅㅏㄹㅓㅇ', fuzziness: 1, prefix_length: 1, max_expansions: 50, transpositions: true },
+        },
       },
     });
     expect(body).toMatchObject({ from: 10, size: 10, track_total_hits: true });
-    expect((body?.sort as estypes.SortCombinations[])[0]).toEqual({
-      frequencyRank: { order: 'asc', missing: '_last' },
-    });
+    expect((body?.sort as estypes.SortCombinations[]).slice(0, 2)).toEqual([
+      { _score: { order: 'desc' } },
+      { frequencyRank: { order: 'asc', missing: '_last' } },
+    ]);
   });
 
   it('is not tried for one syllable or for 초성', () => {
@@ -118,5 +127,27 @@ describe('the suggestion request', () => {
     const filters = (buildSuggestBody('ㅅㄹ')?.query?.dis_max?.queries ?? []).map((q) => q.constant_score?.filter);
     expect(filters).toContainEqual({ term: { choseongPrefixes: 'ㅅㄹ' } });
     expect(JSON.stringify(filters)).not.toContain('jamo');
+  });
+});
+
+describe('whole readings nori and the rules agree on', () => {
+  it('rank above the other whole readings, right below the honorific reading', () => {
+    const body = buildSearchBody(
+      '길러',
+      { page: 0, size: 10 },
+      {
+        lemmas: [],
+        confusions: [],
+        stems: [
+          { word: '기르다', wordClass: 'predicate', whole: true, agreed: true },
+          { word: '길다', wordClass: 'predicate', whole: true },
+        ],
+      },
+    );
+    const agreed = tiersOf(body).find((t) => t.boost === TIER.stemAgreed);
+    expect(JSON.stringify(agreed?.filter)).toContain('기르다');
+    expect(JSON.stringify(agreed?.filter)).not.toContain('길다');
+    expect(TIER.stemAgreed).toBeLessThan(TIER.stemHonorific);
+    expect(TIER.stemAgreed).toBeGreaterThan(TIER.stem);
   });
 });

@@ -121,3 +121,76 @@ export function containsTerms(query: string): string[] {
   for (let i = 0; i + MAX_INFIX_LENGTH <= cs.length; i += 1) out.add(cs.slice(i, i + MAX_INFIX_LENGTH).join(''));
   return [...out];
 }
+
+// One-jamo typos on the 2-beolsik keyboard (issue 17, second round): most slips hit the key beside
+// the one meant, or miss or add the shift (ㅅ/ㅆ, ㅐ/ㅒ). Those spellings of a query are tried before
+// any other one-edit spelling (a weighted edit distance, with the keyboard as the weight).
+const KEY_ROWS = ['ㅂㅈㄷㄱㅅㅛㅕㅑㅐㅔ', 'ㅁㄴㅇㄹㅎㅗㅓㅏㅣ', 'ㅋㅌㅊㅍㅠㅜㅡ'];
+const SHIFTED: ReadonlyArray<readonly [string, string]> = [
+  ['ㅂ', 'ㅃ'],
+  ['ㅈ', 'ㅉ'],
+  ['ㄷ', 'ㄸ'],
+  ['ㄱ', 'ㄲ'],
+  ['ㅅ', 'ㅆ'],
+  ['ㅐ', 'ㅒ'],
+  ['ㅔ', 'ㅖ'],
+];
+const SYLLABLE_CHO = 'ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ';
+const SYLLABLE_JUNG = 'ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ';
+const SYLLABLE_JONG = ' ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ';
+
+/** Keys a finger slips to from this jamo: its neighbours in the row, and the same key with(out) shift. */
+function slipsOf(jamo: string): string[] {
+  const out: string[] = [];
+  for (const row of KEY_ROWS) {
+    const i = row.indexOf(jamo);
+    if (i < 0) continue;
+    if (i > 0) out.push(row.charAt(i - 1));
+    if (i + 1 < row.length) out.push(row.charAt(i + 1));
+  }
+  for (const [plain, shifted] of SHIFTED) {
+    if (jamo === plain) out.push(shifted);
+    if (jamo === shifted) {
+      out.push(plain);
+      // A shifted key's neighbours are the plain key's neighbours.
+      out.push(...slipsOf(plain).filter((j) => j !== jamo));
+    }
+  }
+  return out;
+}
+
+/** Most keyboard spellings tried for one query. */
+export const MAX_KEYBOARD_TYPOS = 120;
+
+/**
+ * The spellings of a query that differ from it by one jamo typed on a key next to the one meant (사잔
+ * → 사전 by ㅏ/ㅓ, 겨회 → 교회 by ㅕ/ㅛ), on any syllable, the first one included. Only Hangul
+ * syllables are changed; the query itself is not among them.
+ */
+export function keyboardTypos(query: string): string[] {
+  const cs = chars(query);
+  const out = new Set<string>();
+  cs.forEach((ch, i) => {
+    const code = (ch.codePointAt(0) ?? 0) - 0xac00;
+    if (code < 0 || code > 11171) return;
+    const parts = [
+      SYLLABLE_CHO.charAt(Math.floor(code / 588)),
+      SYLLABLE_JUNG.charAt(Math.floor((code % 588) / 28)),
+      SYLLABLE_JONG.charAt(code % 28),
+    ];
+    parts.forEach((jamo, k) => {
+      if (jamo === ' ') return;
+      for (const slip of slipsOf(jamo)) {
+        const next = [...parts];
+        next[k] = slip;
+        const c = SYLLABLE_CHO.indexOf(next[0] ?? '');
+        const v = SYLLABLE_JUNG.indexOf(next[1] ?? '');
+        const t = SYLLABLE_JONG.indexOf(next[2] ?? '');
+        if (c < 0 || v < 0 || t < 0) continue;
+        out.add([...cs.slice(0, i), String.fromCodePoint(0xac00 + c * 588 + v * 28 + t), ...cs.slice(i + 1)].join(''));
+      }
+    });
+  });
+  out.delete(query);
+  return [...out].slice(0, MAX_KEYBOARD_TYPOS);
+}

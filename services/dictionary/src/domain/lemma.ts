@@ -158,6 +158,8 @@ const AFTER_CONSONANT = [
 ];
 /** Endings after a vowel stem (갑니다, 가면, 가세요). The batchim ones are handled apart. */
 const AFTER_VOWEL = ['면', '니', '니까', '세요', '시다', '며', '러', '려고', '셨다', '셨어요', '셨습니다'];
+/** First syllables of AFTER_VOWEL endings before which an ㄹ stem keeps its ㄹ (살면, 살며, 놀러, 살려고). */
+const KEEPS_L = new Set(['면', '며', '러', '려']);
 /** Endings whose first syllable carries the honorific 시 (드세요 → 드시다). */
 const HONORIFIC_VOWEL = [
   '세요',
@@ -262,8 +264,11 @@ function directStems(c: Collector, surface: string, ending: string): void {
   }
 }
 
-/** Stems for a surface that ends in a vowel and took a batchim ending (가+ㄴ, 아름다우+ㄴ, 파라+ㄴ, 먹으+ㄴ). */
-function vowelStems(c: Collector, surface: string): void {
+/**
+ * Stems for a surface that ends in a vowel and took a batchim ending (가+ㄴ, 아름다우+ㄴ, 파라+ㄴ, 먹으+ㄴ),
+ * or a vowel ending after which an ㄹ stem drops its ㄹ (사+니까 of 살다) unless `keepsL` (가+면: 살면, never 사면).
+ */
+function vowelStems(c: Collector, surface: string, keepsL = false): void {
   const cs = syllables(surface);
   const last = cs.at(-1);
   const s = last ? split(last) : null;
@@ -290,7 +295,7 @@ function vowelStems(c: Collector, surface: string): void {
   }
   c.add(surface, s.jung === 'ㅏ' && s.cho === 'ㅎ' ? '하다' : 'regular');
   // 만드ㄴ → 만들 (ㄹ 탈락); 파라ㄴ → 파랗, 그러ㄴ → 그렇 (ㅎ)
-  const l = withLast(surface, (x) => ({ ...x, jong: 'ㄹ' }));
+  const l = keepsL ? null : withLast(surface, (x) => ({ ...x, jong: 'ㄹ' }));
   if (l) c.add(l, 'ㄹ');
   if (s.jung === 'ㅏ' || s.jung === 'ㅓ' || s.jung === 'ㅑ') {
     const h = withLast(surface, (x) => ({ ...x, jong: 'ㅎ' }));
@@ -420,8 +425,11 @@ function analyse(c: Collector, word: string, depth: number): void {
   }
   // Honorific 시 written into the ending (드세요 = 드시+어요, 주무셨다): the 시다 word first.
   for (const surface of strip(word, HONORIFIC_VOWEL)) c.add(`${surface}시`, '시');
-  for (const surface of strip(word, AFTER_VOWEL)) {
-    vowelStems(c, surface);
+  for (const e of AFTER_VOWEL) {
+    if (!word.endsWith(e) || word.length <= e.length) continue;
+    const surface = word.slice(0, -e.length);
+    // An ㄹ stem keeps its ㄹ before 면, 며, 러, 려 (살면, 놀러): only 니/세/시 endings drop it (사니까, 사세요).
+    vowelStems(c, surface, KEEPS_L.has(e.charAt(0)));
     directStems(c, surface, 'ㅅ');
   }
   for (const { jong, rest } of BATCHIM_ENDINGS) {
@@ -431,12 +439,17 @@ function analyse(c: Collector, word: string, depth: number): void {
       if (surface) vowelStems(c, surface);
     }
   }
-  // Honorific 시 inside the form (가셨다 → 가시다 → 가다): try once more without it.
+  // Honorific 시 inside the form (가셨다 → 가시다 → 가다, 오신 → 오시다 → 오다): try once more without
+  // it. An ㄹ stem drops its ㄹ before 시 (사시는 → 살다, 노신 → 놀다, 여세요 → 열다), so the stem with
+  // ㄹ put back is a candidate too; the caller keeps only headwords.
   if (depth === 0) {
     for (const cand of [...c.out]) {
-      if (cand.lemma.endsWith('시다') && cand.lemma.length > 3) {
+      if (cand.lemma.endsWith('시다') && cand.lemma.length >= 3) {
         const stem = cand.lemma.slice(0, -2);
-        c.add(stem.endsWith('으') ? stem.slice(0, -1) : stem, '시');
+        const plain = stem.endsWith('으') && stem.length > 1 ? stem.slice(0, -1) : stem;
+        c.add(plain, '시');
+        const withL = plain === stem ? withLast(stem, (s) => (s.jong === '' ? { ...s, jong: 'ㄹ' } : null)) : null;
+        if (withL) c.add(withL, '시');
       }
     }
   }

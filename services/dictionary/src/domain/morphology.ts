@@ -32,6 +32,8 @@ export interface StemCandidate {
   whole: boolean;
   /** nori read a 시다 verb as one stem (드시 of 드셨습니다, 주무시 of 주무세요): an honorific headword. */
   honorific?: boolean;
+  /** nori's reading and the rule lemmatiser's agree on this word (길러 → 기르다, not the rules' 길다 too). */
+  agreed?: boolean;
 }
 
 const NOUN_TAGS = new Set(['NNG', 'NNP', 'NNB', 'NNBC', 'NR', 'NP']);
@@ -55,7 +57,7 @@ const PLURAL = new Set(['들']);
  * (행복하다), its noun a weaker candidate; VV/VA/VX make a verb or adjective (보 → 보다); adverbs,
  * determiners and interjections stand for themselves. Endings, particles and symbols are ignored.
  */
-export function stemCandidates(morphemes: readonly Morpheme[]): StemCandidate[] {
+export function stemCandidates(morphemes: readonly Morpheme[], query?: string): StemCandidate[] {
   const out: StemCandidate[] = [];
   const add = (word: string, wordClass: WordClass, whole: boolean) => {
     if (!HANGUL_WORD.test(word)) return;
@@ -110,6 +112,10 @@ export function stemCandidates(morphemes: readonly Morpheme[]): StemCandidate[] 
       if (reading && head.length === 0 && last.token.length > 1 && last.token.endsWith('시')) reading.honorific = true;
       if (head.length > 0 && head.every((m) => NOUN_TAGS.has(m.tag))) add(text(head), 'noun', false);
     } else if (unit.every((m) => NOUN_TAGS.has(m.tag))) {
+      // nori gives some nouns in a normalised spelling (이거 for the 이것 of 이것만): the form as
+      // written comes first.
+      const written = query?.slice(unit[0]?.startOffset ?? 0, last.endOffset);
+      if (written && written !== text(unit)) add(written, 'noun', single);
       add(text(unit), 'noun', single);
       // The parts of a compound nori split (학교+생활) are weaker readings.
       if (unit.length > 1) for (const m of unit) add(m.token, 'noun', false);
@@ -136,4 +142,16 @@ function isContent(tag: string): boolean {
 export function hasHonorificSuffix(morphemes: readonly Morpheme[]): boolean {
   // Lucene's nori tags every ending E, the pre-final 시 among them.
   return morphemes.some((m) => m.tag === 'E' && m.token.startsWith('시'));
+}
+
+/**
+ * The noun before a word-final 의 (세계의 → 세계, 봄의 → 봄): mecab-ko-dic glues the particle to
+ * some nouns (계의, 봄의, 거의), so nori's reading misses them. A reading of the whole query; it
+ * counts only when the noun is a headword (the caller's tiers ask for one).
+ */
+export function genitiveCandidates(query: string): StemCandidate[] {
+  const chars = Array.from(query);
+  if (chars.length < 2 || chars.at(-1) !== '의') return [];
+  const noun = chars.slice(0, -1).join('');
+  return HANGUL_WORD.test(noun) ? [{ word: noun, wordClass: 'noun', whole: true }] : [];
 }

@@ -3,7 +3,15 @@
 // then by frequency (rank 1 = most common; unknown last), then by word and homograph.
 import type { estypes } from '@elastic/elasticsearch';
 import { SUMMARY_FIELDS } from './headword';
-import { chars, containsTerms, endsWithLoneJamo, isChoseongQuery, jamoOf, normalizeQuery } from './korean';
+import {
+  chars,
+  containsTerms,
+  endsWithLoneJamo,
+  isChoseongQuery,
+  jamoOf,
+  keyboardTypos,
+  normalizeQuery,
+} from './korean';
 import { POS_OF_CLASS, type StemCandidate, type WordClass } from './morphology';
 
 /**
@@ -14,6 +22,8 @@ export const TIER = {
   exact: 4,
   /** Issue 17: a 시다 verb nori read as one stem (드셨습니다 → 드시다, not the plain 들다 the rules also give). */
   stemHonorific: 3.65,
+  /** Issue 17: a whole reading nori and the rule lemmatiser agree on, part of speech matching (길러 → 기르다, before 길다). */
+  stemAgreed: 3.62,
   /** Issue 17: nori's reading of the whole query, stem and part of speech both matching (보면서 → 보다, a verb). */
   stem: 3.6,
   /** The same stem on a headword whose part of speech the dataset does not give. */
@@ -101,6 +111,15 @@ function stemTiers(stems: readonly StemCandidate[]): estypes.QueryDslQueryContai
     const either = [wordsOfClass(honorific, 'predicate', false), wordsOfClass(honorific, 'predicate', true)];
     tiers.push(tier('stemHonorific', { bool: { should: either } }));
   }
+  const agreed = new Map<WordClass, string[]>();
+  for (const s of stems.slice(0, MAX_CANDIDATES)) {
+    if (s.whole && s.agreed) agreed.set(s.wordClass, [...(agreed.get(s.wordClass) ?? []), s.word]);
+  }
+  if (agreed.size > 0) {
+    tiers.push(
+      tier('stemAgreed', { bool: { should: [...agreed].map(([c, words]) => wordsOfClass(words, c, false)) } }),
+    );
+  }
   const whole = byClass(true);
   if (whole.length > 0) {
     tiers.push(tier('stem', { bool: { should: whole.map(([c, words]) => wordsOfClass(words, c, false)) } }));
@@ -181,22 +200,33 @@ export function buildSearchBody(rawQuery: string, paging: Paging, korean?: Korea
 /** Shortest query (in syllables) worth a typo retry: shorter ones match too much. */
 export const MIN_TYPO_QUERY = 2;
 
+/** Tiers of the typo retry: a slip to the key beside the one meant, then any other one-jamo edit. */
+export const TYPO_TIER = { keyboard: 2, edit: 1 } as const;
+
 /**
- * The retry for a query that found nothing: headwords whose jamo spelling is one edit
- * away (사렁 → 사랑, 사랑 → 사람), most frequent first. Null when a retry makes no sense.
+ * The retry for a query that found nothing (or only guesses): headwords one typo away, most likely
+ * first. A spelling that differs by a slip to a neighbouring key of the 2-beolsik keyboard (사잔 →
+ * 사전, 겨회 → 교회, on any syllable) comes before other one-edit spellings (사렁 → 사랑, 사랑 →
+ * 사람, jamo fuzzy match), then the more frequent word. Null when a retry makes no sense.
  */
 export function buildTypoBody(rawQuery: string, paging: Paging): SearchBody | null {
   const query = normalizeQuery(rawQuery);
   if (chars(query).length < MIN_TYPO_QUERY || isChoseongQuery(query)) return null;
   const from = paging.page * paging.size;
   const reachable = from + paging.size <= MAX_RESULT_WINDOW;
-  return {
-    query: {
-      fuzzy: {
-        jamo: { value: jamoOf(query), fuzziness: 1, prefix_length: 1, max_expansions: 50, transpositions: true },
-      },
+  const slips = keyboardTypos(query);
+  const fuzzy: estypes.QueryDslQueryContainer = {
+    fuzzy: {
+      jamo: { value: jamoOf(query), fuzziness: 1, prefix_length: 1, max_expansions: 50, transpositions: true },
     },
-    sort: RESULT_SORT.slice(1),
+  };
+  const tiers: estypes.QueryDslQueryContainer[] = [{ constant_score: { filter: fuzzy, boost: TYPO_TIER.edit } }];
+  if (slips.length > 0) {
+    tiers.unshift({ constant_score: { filter: { terms: { word: slips } }, boost: TYPO_TIER.keyboard } });
+  }
+  return {
+    query: { dis_max: { queries: tiers, tie_breaker: 0 } },
+    sort: RESULT_SORT,
     from: reachable ? from : 0,
     size: reachable ? paging.size : 0,
     track_total_hits: true,

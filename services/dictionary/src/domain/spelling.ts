@@ -105,3 +105,82 @@ export function confusionsByKind(query: string): Record<ConfusionKind, string[]>
     confusable: variantsOf(query, new Set(['confusable'])),
   };
 }
+
+// Misspelled endings (issue 17, second round): the query is an inflected form written the way it is
+// said or wrongly contracted (됬어 for 됐어, 할께 for 할게, 할려고 for 하려고, 바꼈어 for 바뀌었어, 되서 for
+// 돼서, 잠궜다 for 잠갔다). These rules rewrite the form into its standard spelling; the caller
+// lemmatises the result and keeps only headwords, offered as suggestions (a rewrite of a correct form,
+// such as 꼈다 of 끼다, leads to no headword or stays a suggestion beside the query's own reading).
+
+const SYLLABLE_BASE = 0xac00;
+const JONG_COUNT = 28;
+const JONG_RIEUL = 8;
+const JONG_SSANG_SIOT = 20;
+const JUNG_YEO = 6;
+const JUNG_WI = 16;
+/** ㄱ, ㄲ, ㅋ: the ㅟ+었 contractions people write (바꼈, 사겼, 할켰); 졌 or 셨 are standard forms of their own. */
+const VELAR = new Set([0, 1, 15]);
+/** 려 of an intention ending (할려고, 볼려면, 갈려는, 먹을려다): 알려 of 알리다 is not one. */
+const PURPOSE_AFTER_RYEO = new Set(['고', '면', '는', '다', '구']);
+
+function syllableParts(ch: string): { cho: number; jung: number; jong: number } | null {
+  const code = (ch.codePointAt(0) ?? 0) - SYLLABLE_BASE;
+  if (code < 0 || code > 11171) return null;
+  return { cho: Math.floor(code / 588), jung: Math.floor((code % 588) / JONG_COUNT), jong: code % JONG_COUNT };
+}
+
+function syllableOf(cho: number, jung: number, jong: number): string {
+  return String.fromCodePoint(SYLLABLE_BASE + cho * 588 + jung * JONG_COUNT + jong);
+}
+
+/** Whole-syllable rewrites: [written, meant]. */
+const ENDING_MISSPELLINGS: ReadonlyArray<readonly [string, string]> = [
+  ['됬', '됐'],
+  ['되서', '돼서'],
+  ['되요', '돼요'],
+  ['되도', '돼도'],
+  ['되야', '돼야'],
+  ['뵈요', '봬요'],
+  ['궜', '갔'],
+  ['궈', '가'],
+  ['뤘', '렀'],
+  ['뤄', '러'],
+  ['꺼야', '거야'],
+  ['꺼예요', '거예요'],
+  ['꺼에요', '거예요'],
+  ['거에요', '거예요'],
+];
+
+/**
+ * Standard spellings of a misspelled inflected form, the query itself excluded: the rows above, and
+ * three rules on syllables: 께/꺼 after an ㄹ ending (할께 → 할게, 먹을꺼야 → 먹을거야), an ㄹ before
+ * the 려 of an intention (할려고 → 하려고), and a ㄱ/ㄲ/ㅋ+ㅕ+ㅆ syllable that stands for ㅟ+었 (바꼈 → 바뀌었, 사겼 → 사귀었).
+ */
+export function misspelledFormVariants(query: string): string[] {
+  const out = new Set<string>();
+  for (const [written, meant] of ENDING_MISSPELLINGS) {
+    if (query.includes(written)) out.add(query.split(written).join(meant));
+  }
+  const cs = Array.from(query);
+  for (let i = 1; i < cs.length; i += 1) {
+    const prev = syllableParts(cs[i - 1] ?? '');
+    const ch = cs[i] ?? '';
+    if (prev?.jong === JONG_RIEUL && (ch === '께' || ch === '꺼')) {
+      out.add([...cs.slice(0, i), ch === '께' ? '게' : '거', ...cs.slice(i + 1)].join(''));
+    }
+    const next = cs[i + 1] ?? '';
+    if (prev?.jong === JONG_RIEUL && ch === '려' && PURPOSE_AFTER_RYEO.has(next)) {
+      // 할려고 → 하려고; 먹을려고 → 먹으려고 (the ㄹ is the speaker's, not the stem's).
+      const without = syllableOf(prev.cho, prev.jung, 0);
+      out.add([...cs.slice(0, i - 1), without, ...cs.slice(i)].join(''));
+    }
+  }
+  for (let i = 1; i < cs.length; i += 1) {
+    const s = syllableParts(cs[i] ?? '');
+    if (s && VELAR.has(s.cho) && s.jung === JUNG_YEO && s.jong === JONG_SSANG_SIOT) {
+      out.add([...cs.slice(0, i), syllableOf(s.cho, JUNG_WI, 0), '었', ...cs.slice(i + 1)].join(''));
+    }
+  }
+  out.delete(query);
+  return [...out];
+}

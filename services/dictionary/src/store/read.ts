@@ -13,8 +13,8 @@ import {
 } from '../domain/headword';
 import { normalizeQuery, worthAnalysing } from '../domain/korean';
 import { lemmaCandidates, rankLemmas } from '../domain/lemma';
-import { stemCandidates, type Morpheme, type StemCandidate } from '../domain/morphology';
-import { confusionsByKind } from '../domain/spelling';
+import { genitiveCandidates, stemCandidates, type Morpheme, type StemCandidate } from '../domain/morphology';
+import { confusionsByKind, misspelledFormVariants } from '../domain/spelling';
 import {
   buildHanjaBody,
   buildSearchBody,
@@ -117,13 +117,29 @@ function honorificAmong(lemmas: readonly string[], sources: readonly SummaryWith
  */
 function withRuleCandidates(stems: StemCandidate[], rules: ReturnType<typeof lemmaCandidates>): StemCandidate[] {
   const out = [...stems];
+  // Words the rules also read as an ㄹ stem that lost its ㄹ (사는: 살다 beside 사다), by their vowel-stem twin.
+  const lTwins = new Set(rules.filter((c) => c.rule === 'ㄹ').map((c) => withoutFinalL(c.lemma)));
   for (const c of rules) {
     const wordClass = c.rule === '이다' ? 'noun' : 'predicate';
     const same = out.find((s) => s.word === c.lemma && s.wordClass === wordClass);
-    if (same) same.whole = true;
-    else out.push({ word: c.lemma, wordClass, whole: true });
+    if (same) {
+      same.whole = true;
+      // An ㄹ stem before ㄴ/ㅂ/ㅅ reads like a vowel stem (사는: 사다 or 살다; 가는: 가다 or 갈다;
+      // 삽니다: 사다 or 살다): the surface cannot tell them apart, so agreeing on either proves
+      // nothing and frequency decides.
+      if (c.rule !== 'ㄹ' && !lTwins.has(c.lemma)) same.agreed = true;
+    } else out.push({ word: c.lemma, wordClass, whole: true });
   }
   return out;
+}
+
+/** 살다 → 사다: the dictionary form with the ㄹ of the stem's last syllable taken away. */
+function withoutFinalL(lemma: string): string {
+  const cs = Array.from(lemma);
+  const last = cs.at(-2);
+  const code = (last?.codePointAt(0) ?? 0) - 0xac00;
+  if (!last || code < 0 || code > 11171 || code % 28 !== 8) return lemma;
+  return [...cs.slice(0, -2), String.fromCodePoint(0xac00 + code - 8), '다'].join('');
 }
 
 /** Most distinct words offered as '혹시 이것을 찾으셨나요?'. */
@@ -239,13 +255,18 @@ export async function searchKorean(
   const candidates = lemmaCandidates(q);
   // The rules' readings stay whole even when nori reads the query as a word by itself: nori reads
   // 이런 as a determiner and 파란 as a noun, where the rules rightly give 이렇다 and 파랗다.
-  const stems = withRuleCandidates(analysis ? stemCandidates(analysis) : [], candidates).filter((s) => s.word !== q);
+  const stems = withRuleCandidates(
+    [...(analysis ? stemCandidates(analysis, q) : []), ...genitiveCandidates(q)],
+    candidates,
+  ).filter((s) => s.word !== q);
   const confusions = confusionsByKind(q);
+  // A misspelled ending (됬어, 할께, 바꼈어): the dictionary forms of its standard spelling are misspelling guesses.
+  const misspelledForms = await misspelledFormLemmas(client, alias, q);
   const body = buildSearchBody(q, paging, {
     // The rules' candidates are among `stems` (same tiers as nori's reading); their honorific 시다
     // words also keep the tier just below prefix, so a 시다 headword of any part of speech is found.
     lemmas: candidates.filter((c) => c.rule === '시').map((c) => c.lemma),
-    confusions: [...confusions.misspelling, ...confusions.confusable],
+    confusions: [...confusions.misspelling, ...misspelledForms, ...confusions.confusable],
     stems,
     noriMatch: analysis !== null,
   });
@@ -255,13 +276,16 @@ export async function searchKorean(
   const exact = raw.sources.some((s) => s.word === q || s.hanja === q);
   const lemmas = exact ? [] : baseForms(raw.hits, candidates);
   const [lemma] = lemmas;
-  const offered = new Set([...(exact ? [] : confusions.misspelling), ...confusions.confusable]);
+  const offered = new Set([
+    ...(exact ? [] : [...confusions.misspelling, ...misspelledForms]),
+    ...confusions.confusable,
+  ]);
   const didYouMean = dedupe(raw.sources.filter((s) => offered.has(s.word)).map(toSummary));
   const tiers = raw.hits.map((h) => tierScore(h.score));
   const understood = tiers.some((s) => !WEAK_TIERS.has(s));
   // A reading only nori gives (살앙 → 살다, nori's 살+앙) may be a typo it explained away; an exact
   // or prefix row, or a reading the rules agree with, is not.
-  const ruleWords = new Set(candidates.map((c) => c.lemma));
+  const ruleWords = new Set([...candidates.map((c) => c.lemma), ...misspelledForms]);
   const confirmed =
     exact ||
     tiers.includes(TIER.prefix) ||
@@ -284,6 +308,27 @@ export async function searchKorean(
   return answer(typo, { didYouMean: dedupe([...didYouMean, ...typo.items]) });
 }
 
+/** Most standard spellings of a misspelled form that nori is asked about. */
+const MAX_MISSPELLED_FORMS = 2;
+
+/**
+ * Dictionary forms of the standard spellings of a misspelled inflected form (됬어 → 됐어 → 되다,
+ * 먹을꺼야 → 먹을거야 → 먹다): the rule lemmatiser's, then nori's reading of the rewritten form.
+ * Empty for most queries (no misspelling rule applies), so no extra analysis is asked for.
+ */
+async function misspelledFormLemmas(client: Client, alias: string, q: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const variant of misspelledFormVariants(q).slice(0, MAX_MISSPELLED_FORMS)) {
+    const morphemes = await analyseQuery(client, alias, variant);
+    const nori = morphemes ? stemCandidates(morphemes, variant) : [];
+    out.push(
+      ...nori.filter((s) => s.whole || s.wordClass === 'predicate').map((s) => s.word),
+      ...lemmaCandidates(variant).map((c) => c.lemma),
+    );
+  }
+  return [...new Set(out)].filter((w) => w !== q);
+}
+
 const TIER_SCORES: readonly number[] = Object.values(TIER);
 
 /** The tier a row's score stands for: Elasticsearch scores are 32-bit floats (3.2 comes back as 3.2000000476…). */
@@ -292,11 +337,12 @@ function tierScore(score: number): number {
 }
 
 /** Tiers of nori's whole reading. */
-const NORI_TIERS: ReadonlySet<number> = new Set([TIER.stemHonorific, TIER.stem, TIER.stemAnyPos]);
+const NORI_TIERS: ReadonlySet<number> = new Set([TIER.stemHonorific, TIER.stemAgreed, TIER.stem, TIER.stemAnyPos]);
 
 /** Tiers whose rows are a dictionary form of the query (nori's whole reading, the rules' lemmas). */
 const BASE_FORM_TIERS: ReadonlySet<number> = new Set([
   TIER.stemHonorific,
+  TIER.stemAgreed,
   TIER.stem,
   TIER.stemAnyPos,
   TIER.honorificLemma,
@@ -348,7 +394,7 @@ export async function suggest(client: Client, alias: string, query: string): Pro
   const morphemes = await analyseQuery(client, alias, q);
   const body = buildSuggestBody(q, {
     lemmas: worthAnalysing(q) ? lemmaCandidates(q).map((c) => c.lemma) : [],
-    stems: morphemes ? stemCandidates(morphemes).filter((s) => s.word !== q) : [],
+    stems: morphemes ? stemCandidates(morphemes, q).filter((s) => s.word !== q) : [],
   });
   if (!body) return [];
   const res = await client.search<SummarySource>({
