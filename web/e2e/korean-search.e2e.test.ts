@@ -72,12 +72,13 @@ test('an honorific names its plain word; hanja characters list the words that sh
   const char = tab.page.getByRole('button', { name: '‘美’ 자가 든 낱말 보기' });
   await char.click();
   const list = tab.page.locator('main .hanja-words');
-  await list.getByRole('link', { name: /미술/ }).waitFor();
+  // 미술 and, since the editorial entries, 미술관 share 美: name the one meant exactly.
+  await list.getByRole('link', { name: '미술美術', exact: true }).waitFor();
   await expect(list.textContent()).resolves.toContain('미덕');
   await tab.screenshot('korean-search-hanja');
   await expect(tab.accessibilityViolations()).resolves.toEqual([]);
-  await list.getByRole('link', { name: /미술/ }).click();
-  await tab.page.locator('main .headword-word', { hasText: '미술' }).waitFor();
+  await list.getByRole('link', { name: '미술美術', exact: true }).click();
+  await tab.page.locator('main .headword-word', { hasText: /^미술$/ }).waitFor();
   // A new headword starts with its hanja lists closed.
   await expect(tab.page.locator('main .hanja-words').count()).resolves.toBe(0);
   tab.expectNoErrors();

@@ -76,7 +76,8 @@ export class Tab {
   /** Loads `path` and waits for the page's h1 (every page of the app has one inside <main>). */
   async goto(path: string): Promise<void> {
     await this.page.goto(this.url(path), { waitUntil: 'load' });
-    await this.page.locator('main h1').first().waitFor({ state: 'visible', timeout: 15_000 });
+    // A busy machine (CI beside other work) can take longer than 15 s to render a lazy page's first heading.
+    await this.page.locator('main h1').first().waitFor({ state: 'visible', timeout: 30_000 });
   }
 
   heading() {
