@@ -482,7 +482,8 @@ test('/api/docs serves Swagger UI and the document from the gateway, under its C
     });
     tab.on('pageerror', (e) => problems.push(e.message));
     await tab.goto(`${stack.baseUrl}/api/docs`);
-    await tab.locator('.opblock').first().waitFor({ timeout: 30_000 });
+    // Swagger UI parses its 1.5 MB bundle and the whole document before drawing: slow on a busy machine.
+    await tab.locator('.opblock').first().waitFor({ timeout: 90_000 });
     expect(await tab.locator('.opblock').count()).toBe(OPERATIONS.length);
     await expect(tab.locator('.info .title').textContent()).resolves.toContain('유의어 사전 API');
     expect(problems).toEqual([]);
