@@ -259,7 +259,19 @@ const instanceLock = (def: ManagedServer) => path.join(ensureDir(def.dir), 'inst
  * kafkaServer() / elasticsearchServer() with InstanceOptions) and waits until it answers.
  */
 export async function startInstance(def: ManagedServer, opts: InfraOptions = {}): Promise<void> {
-  await withLock(instanceLock(def), () => bringUp(def, opts.log ?? defaultLog));
+  // An extra Elasticsearch (the fault suite's) creates the same Korean-analysis index settings,
+  // so its distribution needs the nori plugin too: a fresh clone fetches one without it.
+  const ready: ManagedServer =
+    def.name === 'elasticsearch'
+      ? {
+          ...def,
+          async prepare(log) {
+            await def.prepare(log);
+            await installNoriPlugin(log);
+          },
+        }
+      : def;
+  await withLock(instanceLock(def), () => bringUp(ready, opts.log ?? defaultLog));
 }
 
 /** Stops such an instance: SIGTERM to its process group, SIGKILL after a grace period. */
