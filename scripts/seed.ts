@@ -1,6 +1,6 @@
 // Sample data for a fresh local install (idempotent): each part is loaded only when missing.
 import { createPool } from '@syn/kit';
-import { seedAdmin } from '../services/account/src/seed';
+import { seedAdmin, seedLegacySamples } from '../services/account/src/seed';
 import { topology } from './topology';
 
 export async function seedDevData(log: (line: string) => void): Promise<void> {
@@ -11,6 +11,9 @@ export async function seedDevData(log: (line: string) => void): Promise<void> {
   try {
     const admin = await seedAdmin(pool, env);
     log(admin.created ? `administrator ${admin.email} created` : `administrator ${admin.email} exists`);
+    // Development only (the function refuses production): predecessor members to try the legacy merge.
+    const legacy = await seedLegacySamples(pool, env);
+    if (legacy > 0) log(`${legacy} sample predecessor members (oldfriend01–03, password legacy-pass-1) added`);
   } finally {
     await pool.end();
   }

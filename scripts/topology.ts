@@ -86,7 +86,12 @@ export function topology(mode: 'dev' | 'test'): Topology {
       // Every browser of a test run reaches the gateway from 127.0.0.1, so per-IP limits are lifted there
       // (the limits themselves are tested against the account service directly).
       ...(mode === 'test'
-        ? { LOOKUPS_PER_HOUR: '100000', LOGIN_IP_MAX_FAILURES_PER_HOUR: '100000', MEMBER_SEARCH_PER_MINUTE: '1000' }
+        ? {
+            LOOKUPS_PER_HOUR: '100000',
+            LOGIN_IP_MAX_FAILURES_PER_HOUR: '100000',
+            MEMBER_SEARCH_PER_MINUTE: '1000',
+            MEMBER_SEARCH_IP_PER_HOUR: '100000',
+          }
         : {}),
       // The checkout script comes from the sandbox's origin locally (PortOne's CDN in production).
       CSP_EXTRA_ORIGINS: `http://127.0.0.1:${sandboxPort}`,

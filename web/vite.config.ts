@@ -33,7 +33,9 @@ export default defineConfig({
     // The bundle-size check reads the manifest to know which chunks load first.
     manifest: true,
     target: 'es2022',
-    sourcemap: true,
+    // No source maps in the build the gateway serves: they would publish the app's source (the
+    // dev server still has its own). The gateway refuses *.map as well (gateway/src/plugin/web.ts).
+    sourcemap: false,
     rollupOptions: {
       output: {
         // Stable vendor chunk: app releases do not bust the cached React/Redux code.

@@ -192,6 +192,22 @@ function originOf(value: string): string | undefined {
   }
 }
 
+/** The variables whose origins the CSRF check trusts (see trustedOrigins below). */
+const TRUSTED_ORIGIN_SOURCES = ['PUBLIC_URL', 'CSP_FRAME_ANCESTORS', 'CSP_EXTRA_ORIGINS'] as const;
+
+/** https and not a loopback or unqualified local name: what a production browser origin must be. */
+export function isProductionOrigin(origin: string): boolean {
+  const url = new URL(origin);
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const local =
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '::1' ||
+    host === '0.0.0.0' ||
+    /^127\.\d+\.\d+\.\d+$/.test(host);
+  return url.protocol === 'https:' && !local;
+}
+
 function rateLimits(e: z.infer<typeof schema>): Record<RateLimitClass, RateLimit> {
   const fallback = (name: RateLimitClass): RateLimit =>
     e.NODE_ENV === 'test' ? RATE_TEST_DEFAULT : RATE_DEFAULTS[name];
@@ -214,6 +230,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): GatewayConfig {
   if (present.NODE_ENV === 'production') {
     // A per-process random secret would silently differ between replicas: production must set them.
     for (const key of PRODUCTION_SECRETS) if (!present[key]) problems.push(`${key}: is required in production`);
+    // Origins trusted for cookie-carrying writes: the local PortOne sandbox (http://127.0.0.1:…)
+    // is trusted in development and test only; production trusts https origins of real hosts.
+    for (const key of TRUSTED_ORIGIN_SOURCES) {
+      for (const origin of words(present[key] ?? '').map(originOf)) {
+        if (origin !== undefined && !isProductionOrigin(origin))
+          problems.push(`${key}: ${origin} cannot be trusted in production (https on a public host only)`);
+      }
+    }
   }
   if (!parsed.success || problems.length) throw new ConfigError(problems);
   const e = parsed.data;

@@ -7,7 +7,7 @@
 // the statistics API (`/api/sys/selectUserSearchHistory` → searchTotal) shows it. Each
 // member's events share a Kafka key, hence a partition and an order, so the k-th search of a
 // member is visible exactly when that member's searchTotal reaches k.
-// Target (issue 9): p99 ≤ 2 s at 1,000 events per second. Everything it creates is removed.
+// Target: p99 ≤ 2 s at 1,000 events per second. Everything it creates is removed.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import {

@@ -15,7 +15,7 @@ export type Group = 'search' | 'detail' | 'wordbook' | 'login' | 'validate';
 export const GROUPS: readonly Group[] = ['search', 'detail', 'wordbook', 'login', 'validate'];
 
 /**
- * Share of requests, in percent (issue 11: 70 search, 20 detail, 5 wordbook, 5 login/validate).
+ * Share of requests, in percent (70 search, 20 detail, 5 wordbook, 5 login/validate).
  * Logins are rarer than validations: a browser validates the stored user at every visit, and logs in
  * only when its session is gone.
  */

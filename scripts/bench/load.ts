@@ -1,6 +1,6 @@
 // npm run bench:load [-- --rates 10,25,50 --step 15 --warmup 15 --members 40 --offset 34 --reimport]
 //
-// The load ladder (project issue 11). Starts a test stack on the generated 500k headword set
+// The load ladder. Starts a test stack on the generated 500k headword set
 // (scripts/bench/dataset.ts), signs members up through the real flow (join → mail → confirm →
 // login → device claim, all through the gateway), then drives a realistic mix through the gateway
 // at rising fixed rates: 70 % search (exact, prefix, 초성, contains; visitors and members), 20 %
@@ -66,7 +66,7 @@ if (RATES.some((r) => !Number.isInteger(r) || r < 1) || !(STEP_SECONDS >= 1) || 
 }
 process.env.TEST_STACK_OFFSET = args.offset;
 
-/** The whole run ends by itself within this (issue 11: under 15 minutes). */
+/** The whole run ends by itself within this (under 15 minutes). */
 const BUDGET_MS = 14 * 60_000;
 /** Members who only log in (each login ends the session of the one before, as a browser's re-login does). */
 const LOGIN_MEMBERS = 20;

@@ -1,6 +1,6 @@
 // npm run bench:search [-- --duration 20 --connections 50 --reimport]
 //
-// The dictionary's search benchmark (project issue 4). Loads the generated 500k headword /
+// The dictionary's search benchmark. Loads the generated 500k headword /
 // 1.5M relation set into its own alias (never `headwords`: generated data is for benchmarks
 // only), starts a test stack whose dictionary reads that alias, then drives search (a mix of
 // exact, prefix, 초성 and contains queries) and detail through the gateway with autocannon at a

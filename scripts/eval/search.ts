@@ -1,6 +1,6 @@
 // npm run eval:search [-- --datasets default,generated --parts dev,heldout,heldout2 --verbose]
 //
-// Search quality (issues 10 and 17): runs every row of the development part (dev.tsv) and of the
+// Search quality: runs every row of the development part (dev.tsv) and of the
 // held-out parts (heldout.tsv, written before the nori change, and heldout-2.tsv, subtitle word forms
 // written before the second round; neither tuned on; see README.md here) through the same search the API serves (searchKorean), on the default dataset (imported
 // into an alias of its own) and on the generated 500k set (the benchmark's alias, imported when
@@ -146,7 +146,7 @@ async function evaluate(client: Client, alias: string, queries: readonly EvalQue
     if (at !== 0) s.misses.push(`${q.query}→${q.expected} (got ${ranked.slice(0, 3).join(',') || 'nothing'})`);
     if (q.kind === 'exact' || q.kind === 'prefix') {
       // No regression: exact rows stay first, and prefix rows keep their order right after them
-      // and after the readings of the whole query (issue 17: a headword whose stem and part of
+      // and after the readings of the whole query (a headword whose stem and part of
       // speech match the query ranks right after an exact match).
       const plain = await search(client, alias, q.query, 0, 10);
       const head = plain.items.filter((h) => h.word.startsWith(q.query) || (h.hanja ?? '').startsWith(q.query));

@@ -361,7 +361,7 @@ test('administrator: members, orders, banner', async () => {
     userCol: 'email',
     searchName: alice.email,
   });
-  // A member searching for a gift recipient gets masked rows.
+  // A member looking for a gift recipient finds only a confirmed member by the whole address (none here).
   await call(alice, 'POST', '/api/sys/searchUserItems', { userCol: 'email', searchName: 'contract-bob' });
   await call(adminUser, 'POST', '/api/sys/selectUserItems', { userId: alice.id });
   await call(adminUser, 'POST', '/api/sys/updateUserItem', { userId: alice.id, userCheckEmail: 'T' });

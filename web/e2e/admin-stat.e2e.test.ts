@@ -333,7 +333,8 @@ test('a signed-in member who is not an administrator sees only the permission me
   });
   await tab.context.addInitScript((user: string) => localStorage.setItem('user', user), stored);
   await tab.goto('/mgrStatistic');
-  await expect(tab.page.locator('main').textContent()).resolves.toContain('관리자 권한이 필요합니다.');
+  // What the page shows after its data arrives: wait for it rather than read the first paint.
+  await tab.page.locator('main').getByText('관리자 권한이 필요합니다.').first().waitFor();
   await expect(tab.page.locator('.stat-chart').count()).resolves.toBe(0);
   tab.expectNoErrors();
 });

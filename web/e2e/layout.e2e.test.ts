@@ -65,7 +65,8 @@ describe('the side menu', () => {
     await menu.locator('.qr-block svg').waitFor();
     // A member is not an administrator: the client check holds.
     await tab.goto('/mgrStatistic');
-    await expect(tab.page.locator('main').textContent()).resolves.toContain('관리자 권한이 필요합니다.');
+    // What the page shows after its data arrives: wait for it rather than read the first paint.
+    await tab.page.locator('main').getByText('관리자 권한이 필요합니다.').first().waitFor();
     tab.expectNoErrors();
   });
 

@@ -293,7 +293,8 @@ describe('payment screens', () => {
 
     // Buying again while the pass is in use is refused (spec §4).
     await tab.goto('/payment');
-    await expect(tab.page.locator('main').textContent()).resolves.toContain(M.passInUse);
+    // The page asks billing for the pass after it is drawn: wait for that answer, don't read the first paint.
+    await tab.page.locator('main').getByRole('status').filter({ hasText: M.passInUse }).waitFor();
 
     // The account service projects PassChanged: the member is now paid.
     await eventually(() => validatedStatus(tab, member), 'valid');
@@ -349,7 +350,8 @@ describe('payment screens', () => {
     await tab.goto('/order');
     await tab.page.getByRole('cell', { name: '환불완료' }).waitFor();
     await tab.goto('/usage');
-    await expect(tab.page.locator('main').textContent()).resolves.toContain('이용 중인 이용권이 없습니다.');
+    // What the page shows after its data arrives: wait for it rather than read the first paint.
+    await tab.page.locator('main').getByText('이용 중인 이용권이 없습니다.').first().waitFor();
     tab.expectNoErrors();
   });
 

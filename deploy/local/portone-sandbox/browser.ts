@@ -72,8 +72,10 @@ ul{padding-left:18px;font-size:13px}.card{font-family:monospace}#error{color:#c0
   document.getElementById('merchant').textContent = p.merchant_uid || '';
   document.querySelectorAll('.card').forEach(function (b) { b.onclick = function () { document.getElementById('card_number').value = b.getAttribute('data-card'); }; });
   function finish(rsp) {
-    if (D.mode === 'redirect' && p.m_redirect_url) {
-      var u = new URL(p.m_redirect_url, window.location.href);
+    var u = null;
+    try { u = D.mode === 'redirect' && p.m_redirect_url ? new URL(p.m_redirect_url) : null; } catch (e) { u = null; }
+    // The server refuses other targets; never navigate to a javascript: or data: URL either way.
+    if (u && (u.protocol === 'http:' || u.protocol === 'https:')) {
       u.searchParams.set('imp_uid', rsp.imp_uid || '');
       u.searchParams.set('merchant_uid', rsp.merchant_uid || p.merchant_uid || '');
       u.searchParams.set('imp_success', rsp.success ? 'true' : 'false');

@@ -131,6 +131,17 @@ function won(v: unknown): number | undefined {
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
+/** An absolute http(s) URL: the only kind of redirect target the checkout page follows. */
+export function isHttpUrl(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
   let webhookUrl = opts.webhookUrl ?? '';
   let hold = false;
@@ -305,10 +316,18 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
   });
   app.get('/checkout', (req, res) => {
     const raw = typeof req.query.params === 'string' ? req.query.params : '{}';
+    let params: unknown;
     try {
-      JSON.parse(raw);
+      params = JSON.parse(raw);
     } catch {
       throw new ApiError(400, 'params must be JSON');
+    }
+    // The page navigates to m_redirect_url after payment: a javascript: or data: target would run
+    // script in the sandbox's origin (trusted by the gateway in development), so only http(s).
+    const redirect =
+      typeof params === 'object' && params !== null ? (params as Record<string, unknown>).m_redirect_url : undefined;
+    if (redirect !== undefined && redirect !== null && redirect !== '' && !isHttpUrl(redirect)) {
+      throw new ApiError(400, 'm_redirect_url은 http 또는 https 주소여야 합니다.');
     }
     res.type('html').send(checkoutPage(raw, req.query.mode === 'redirect' ? 'redirect' : 'iframe'));
   });

@@ -6,13 +6,27 @@
 // from sandboxed or privacy-stripped contexts), so a write without Origin
 // and Referer is a non-browser client (server-to-server, curl, PortOne's
 // webhook) and passes, unless Fetch Metadata says a browser sent it
-// cross-site with the cookie.
+// cross-site with the cookie. `GET /api/user/logout` (a GET by the spec)
+// ends the session, so it is held to the same rule: a link, image or
+// redirect from another site must not sign the member out.
 import { parse as parseCookie } from 'cookie';
 import type { Request, RequestHandler } from 'express';
 import { SESSION_COOKIE } from '@syn/kit/session';
 import { MESSAGES, sendError } from './errors';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * GETs that change state. Express routes match case-insensitively with an optional trailing slash,
+ * and HEAD runs the GET handler.
+ */
+const STATE_CHANGING_GET = /^\/api\/user\/logout\/?$/i;
+
+function checked(req: Request): boolean {
+  if (UNSAFE_METHODS.has(req.method)) return true;
+  // The whole path as the browser sent it (a pipeline may be mounted below the root).
+  const pathname = (req.originalUrl || req.url).split('?')[0] ?? '';
+  return (req.method === 'GET' || req.method === 'HEAD') && STATE_CHANGING_GET.test(pathname);
+}
 
 function originOf(value: string): string | undefined {
   try {
@@ -50,7 +64,7 @@ function ownOrigin(req: Request): string | undefined {
 export function csrfPolicy(trustedOrigins: string[]): RequestHandler {
   const trusted = new Set(trustedOrigins.map(originOf).filter((origin): origin is string => origin !== undefined));
   return (req, res, next) => {
-    if (!UNSAFE_METHODS.has(req.method)) return next();
+    if (!checked(req)) return next();
     const origin = header(req, 'origin');
     const referer = header(req, 'referer');
     const claimed = origin ?? referer;

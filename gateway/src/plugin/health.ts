@@ -4,7 +4,12 @@ import type { RequestHandler } from 'express';
 import { MESSAGES } from './errors';
 import type { HealthTarget } from './settings';
 
-const TIMEOUT_MS = 1_500;
+/**
+ * Longer than a service's own store checks (2 s each, services/kit/src/http.ts): a service whose
+ * stores answer slowly on a busy machine is slow, not down, and must not turn the gateway's /health
+ * into a 503 that takes it out of a load balancer's rotation.
+ */
+const TIMEOUT_MS = 3_000;
 
 type Status = 'ok' | 'down';
 

@@ -74,6 +74,21 @@ function isBrowserNavigation(req: Request): boolean {
 
 const HASHED_ASSET = /^assets[\\/]/;
 
+/**
+ * Source maps give anyone the app's original source: the production build writes none, and a
+ * map left in WEB_DIST (an older or development build) is still never served.
+ */
+export function isSourceMap(pathname: string): boolean {
+  // serve-static decodes the path: `x.js%2Emap` names the same file.
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Undecodable: serve-static refuses it too.
+  }
+  return /\.map$/i.test(pathname) || /\.map$/i.test(decoded);
+}
+
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>유의어 사전 — 준비 중</title></head>
@@ -135,6 +150,7 @@ export function webApp(webDist: string): RequestHandler[] {
 
   const staticFiles: RequestHandler = (req, res, next) => {
     if (isApiPath(req.path)) return next();
+    if (isSourceMap(req.path)) return sendError(res, 404, MESSAGES.notFound);
     return files(req, res, next);
   };
 

@@ -19,21 +19,6 @@ CREATE TABLE IF NOT EXISTS legacy.pay_history (
 );
 CREATE INDEX IF NOT EXISTS pay_history_member ON legacy.pay_history (legacy_id);
 
--- Sample legacy members (password of each: legacy-pass-1). Periods are relative to the seeding day.
-INSERT INTO legacy.members (legacy_id, password_salt, password_sha256) VALUES
-  ('oldfriend01', 's4lt01', encode(sha256(convert_to('s4lt01' || 'legacy-pass-1', 'UTF8')), 'hex')),
-  ('oldfriend02', 's4lt02', encode(sha256(convert_to('s4lt02' || 'legacy-pass-1', 'UTF8')), 'hex')),
-  ('oldfriend03', 's4lt03', encode(sha256(convert_to('s4lt03' || 'legacy-pass-1', 'UTF8')), 'hex'))
-ON CONFLICT DO NOTHING;
-
-INSERT INTO legacy.pay_history (legacy_id, sdate, edate, curstat, transfer)
-SELECT * FROM (VALUES
-  -- a running period with 120 days left, after an expired one
-  ('oldfriend01', current_date - 400, current_date - 35, 'N', NULL::char(1)),
-  ('oldfriend01', current_date - 245, current_date + 120, 'Y', NULL::char(1)),
-  -- only expired periods: nothing to convert
-  ('oldfriend02', current_date - 800, current_date - 435, 'N', NULL::char(1)),
-  -- already merged once
-  ('oldfriend03', current_date - 100, current_date + 265, 'Y', 'Y')
-) AS v(legacy_id, sdate, edate, curstat, transfer)
-WHERE NOT EXISTS (SELECT 1 FROM legacy.pay_history);
+-- No rows here: sample predecessor members are development data (scripts/seed.ts, seedLegacySamples),
+-- and real ones are loaded by the operator (npm run account:import-legacy -- FILE). Databases that
+-- got the sample rows from an earlier version of this file lose them in 003_remove_legacy_samples.sql.

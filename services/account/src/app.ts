@@ -50,13 +50,8 @@ export function buildContext(deps: AccountAppDeps): AccountContext {
         baseDelayMs: c.LOGIN_BACKOFF_BASE_MS,
         maxDelayMs: c.LOGIN_BACKOFF_MAX_MS,
       },
-      {
-        maxFailuresPerHour: c.LOGIN_IP_MAX_FAILURES_PER_HOUR,
-        // An IP (an office, a campus) legitimately fails more often than one account.
-        freeFailures: c.LOGIN_BACKOFF_FREE_FAILURES * 4,
-        baseDelayMs: c.LOGIN_BACKOFF_BASE_MS,
-        maxDelayMs: c.LOGIN_BACKOFF_MAX_MS,
-      },
+      // An address (an office, a campus) is only limited in volume: many members share it.
+      c.LOGIN_IP_MAX_FAILURES_PER_HOUR,
     ),
     hasher: createHasher(resolvePepper(c)),
     mailer: createAccountMailer(deps.mailer, c.MAIL_FROM, {

@@ -13,13 +13,17 @@ export const accountConfigShape = {
   RESET_TOKEN_TTL_MINUTES: int(60, 1),
   /** Spec: at most 100 failed logins an hour per account. */
   LOGIN_MAX_FAILURES_PER_HOUR: int(100, 1),
+  /** Failed logins per client address per hour; accounts that signed in there before are exempt. */
   LOGIN_IP_MAX_FAILURES_PER_HOUR: int(300, 1),
-  /** Failures without delay before the exponential back-off starts. */
+  /** Failures of one account without delay before its exponential back-off starts. */
   LOGIN_BACKOFF_FREE_FAILURES: int(5),
   LOGIN_BACKOFF_BASE_MS: int(1_000, 1),
   LOGIN_BACKOFF_MAX_MS: int(15 * 60_000, 1),
-  /** Coupon-gift recipient searches a member may run per minute. */
+  /** Coupon-gift recipient searches a member may run per minute, and per day. */
   MEMBER_SEARCH_PER_MINUTE: int(20, 1),
+  MEMBER_SEARCH_PER_DAY: int(100, 1),
+  /** Coupon-gift recipient searches per client address per hour (each confirms or denies an address). */
+  MEMBER_SEARCH_IP_PER_HOUR: int(60, 1),
   /** Recommender checks and mail requests per IP per hour (they reveal whether an email is registered). */
   LOOKUPS_PER_HOUR: int(60, 1),
   /** Mails (verification, reset) per address per hour. */

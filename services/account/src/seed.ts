@@ -1,4 +1,5 @@
-// The sample administrator, created by `npm start` (the lead's start script calls seedAdmin).
+// Sample data of `npm start`: the administrator (seedAdmin) and, outside production, the sample
+// predecessor members (seedLegacySamples).
 import path from 'node:path';
 import { eventingMigration, migrate, readMigrations, type Pool } from '@syn/kit';
 import { email as emailRule } from '@syn/kit/rules';
@@ -56,4 +57,47 @@ export async function seedAdmin(
     );
   }
   return { email, created: true };
+}
+
+/** The predecessor store's sample members for development (password of each: legacy-pass-1). */
+const LEGACY_SAMPLE_SQL = `
+WITH added AS (
+  INSERT INTO legacy.members (legacy_id, password_salt, password_sha256) VALUES
+    ('oldfriend01', 's4lt01', encode(sha256(convert_to('s4lt01' || 'legacy-pass-1', 'UTF8')), 'hex')),
+    ('oldfriend02', 's4lt02', encode(sha256(convert_to('s4lt02' || 'legacy-pass-1', 'UTF8')), 'hex')),
+    ('oldfriend03', 's4lt03', encode(sha256(convert_to('s4lt03' || 'legacy-pass-1', 'UTF8')), 'hex'))
+  ON CONFLICT DO NOTHING
+  RETURNING legacy_id
+)
+INSERT INTO legacy.pay_history (legacy_id, sdate, edate, curstat, transfer)
+SELECT v.legacy_id, v.sdate, v.edate, v.curstat, v.transfer FROM (VALUES
+  -- a running period with 120 days left, after an expired one
+  ('oldfriend01', current_date - 400, current_date - 35, 'N', NULL::char(1)),
+  ('oldfriend01', current_date - 245, current_date + 120, 'Y', NULL::char(1)),
+  -- only expired periods: nothing to convert
+  ('oldfriend02', current_date - 800, current_date - 435, 'N', NULL::char(1)),
+  -- already merged once
+  ('oldfriend03', current_date - 100, current_date + 265, 'Y', 'Y')
+) AS v(legacy_id, sdate, edate, curstat, transfer)
+JOIN added ON added.legacy_id = v.legacy_id`;
+
+/**
+ * Sample predecessor members (oldfriend01–03) for a development or test database, so the legacy
+ * merge can be tried by hand. Their password is public: refused in production, where real
+ * predecessor data comes from `npm run account:import-legacy -- FILE`. Returns how many were added.
+ */
+export async function seedLegacySamples(
+  pool: Pool,
+  env: Record<string, string | undefined> = process.env,
+): Promise<number> {
+  if ((env.NODE_ENV ?? 'development') === 'production') {
+    throw new Error('sample legacy members are never seeded in production');
+  }
+  const schema = env.ACCOUNT_SCHEMA ?? ACCOUNT_SCHEMA;
+  await migrate(pool, schema, [
+    eventingMigration(),
+    ...(await readMigrations(path.resolve(__dirname, '../migrations'))),
+  ]);
+  const { rows } = await pool.query<{ legacy_id: string }>(`${LEGACY_SAMPLE_SQL} RETURNING legacy_id`);
+  return new Set(rows.map((r) => r.legacy_id)).size;
 }

@@ -1,4 +1,5 @@
 // Login throttling per account and per IP, with small limits so the test runs in seconds.
+// (Through the gateway, with parallel attempts and the ways back in: test/security/login-throttle.int.test.ts.)
 import { TEXT } from '../src/domain/messages';
 import { joinedMember, newEmail, post, randomIp, startAccount, type Running } from './support';
 
@@ -60,7 +61,8 @@ describe('login throttling', () => {
     }
     await sleep(1050);
     const fromScanner = await post(run, '/api/user/login', { email: m.email, password: m.password }, { ip });
-    expect(fromScanner).toMatchObject({ status: 429, body: { message: TEXT.loginThrottled } });
+    // The address's own message: it names the way in (the reset mail) for a member held by others' failures.
+    expect(fromScanner).toMatchObject({ status: 429, body: { message: TEXT.loginAddressThrottled } });
     expect(
       (await post(run, '/api/user/login', { email: m.email, password: m.password }, { ip: randomIp() })).status,
     ).toBe(200);

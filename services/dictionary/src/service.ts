@@ -6,6 +6,7 @@ import { dictionaryConfigShape } from './config';
 import { startPassConsumer } from './events/passes';
 import { DatasetInfoCache, datasetRoutes } from './routes/dataset';
 import { externalLinkRoutes } from './routes/externalLink';
+import { internalRoutes } from './routes/internal';
 import { searchRoutes } from './routes/search';
 import { loadDefaultIfEmpty } from './store/defaults';
 import { AliasWatcher } from './store/indices';
@@ -55,7 +56,7 @@ export const dictionaryService: ServiceDefinition<typeof dictionaryConfigShape> 
       if (loaded) log.info({ alias, index: loaded.index, headwords: loaded.imported }, 'loaded the default dataset');
     }
     // Every replica follows the alias itself, so an import or rollback made by any process
-    // drops this one's cached answers within a second (issue 16).
+    // drops this one's cached answers within a second.
     let watchFailing = false;
     const watcher = new AliasWatcher(elastic, alias, {
       onError: (err) => {
@@ -92,6 +93,8 @@ export const dictionaryService: ServiceDefinition<typeof dictionaryConfigShape> 
         });
         externalLinkRoutes(router, pool, schema, topicPrefix);
         datasetRoutes(router, datasetInfo);
+        // Other services only: the gateway routes no /internal path (gateway/src/routes.ts).
+        internalRoutes(router, { reader, passes });
         app.use(router);
       },
     });

@@ -1,18 +1,16 @@
-// Every dictionary replica drops its cached answers when the alias moves (issue 16): two
+// Every dictionary replica drops its cached answers when the alias moves: two
 // readers with their own Elasticsearch clients, as two processes would have, and then two
 // in-process dictionary services, against the real Elasticsearch (and, for the services,
 // PostgreSQL, Redis and Kafka). The import and the rollback are made by a third client.
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { startService, type StartedService } from '@syn/kit';
-import type { DictionaryConfig } from '../src/config';
 import type { HeadwordRecord } from '../src/domain/record';
-import { dictionaryService } from '../src/service';
 import { importDataset } from '../src/store/import';
 import { AliasWatcher } from '../src/store/indices';
 import { HeadwordReader } from '../src/store/reader';
 import { rollback } from '../src/store/rollback';
 import { aRecord, aRelation, dropIndicesOf, testClient, toJsonl, uniqueAlias } from './builders';
+import { startDictionary, type DictionaryService } from './harness';
 
 const operator = testClient();
 const aliases: string[] = [];
@@ -119,25 +117,12 @@ describe('two readers, each with its own client and watcher', () => {
 describe('two dictionary services on one alias', () => {
   const alias = newAlias('replicas');
   const prefix = `dicttest.${randomBytes(4).toString('hex')}.`;
-  const services: Array<StartedService<DictionaryConfig>> = [];
+  const services: Array<DictionaryService> = [];
 
   beforeAll(async () => {
     await importDataset(operator, Readable.from([toJsonl(good)]), { alias });
     for (let i = 0; i < 2; i += 1) {
-      services.push(
-        await startService(dictionaryService, {
-          PORT: '0',
-          NODE_ENV: 'test',
-          DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/syndict_test',
-          REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1',
-          KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092',
-          ELASTICSEARCH_URL: process.env.ELASTICSEARCH_URL ?? 'http://127.0.0.1:9200',
-          KAFKA_TOPIC_PREFIX: prefix,
-          DICTIONARY_ALIAS: alias,
-          LOAD_DEFAULT_DATA: 'off',
-          LOG_LEVEL: 'silent',
-        }),
-      );
+      services.push(await startDictionary(alias, {}, prefix));
     }
   });
 
@@ -145,7 +130,7 @@ describe('two dictionary services on one alias', () => {
     for (const svc of services) await svc.stop();
   });
 
-  const detail = async (svc: StartedService<DictionaryConfig>) => {
+  const detail = async (svc: DictionaryService) => {
     const res = await fetch(`${svc.http.url}/api/dic/search/wordSynItems`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-user-id': '99999999', 'x-user-grade': '-1' },
@@ -154,15 +139,25 @@ describe('two dictionary services on one alias', () => {
     const body = (await res.json()) as { wordSynItems: Array<{ WORD: string }> };
     return body.wordSynItems.map((w) => w.WORD);
   };
-  const dataset = async (svc: StartedService<DictionaryConfig>) => {
+  const dataset = async (svc: DictionaryService) => {
     const res = await fetch(`${svc.http.url}/api/dic/search/dataset`);
     expect(res.status).toBe(200);
-    return (await res.json()) as { headwords: number; relations: number; sources: Array<{ id: string }>; generated: boolean };
+    return (await res.json()) as {
+      headwords: number;
+      relations: number;
+      sources: Array<{ id: string }>;
+      generated: boolean;
+    };
   };
 
   it('serve the figures of the live index and its attribution', async () => {
     for (const svc of services) {
-      expect(await dataset(svc)).toMatchObject({ headwords: 3, relations: 1, generated: false, sources: [{ id: 'editorial' }] });
+      expect(await dataset(svc)).toMatchObject({
+        headwords: 3,
+        relations: 1,
+        generated: false,
+        sources: [{ id: 'editorial' }],
+      });
     }
   });
 

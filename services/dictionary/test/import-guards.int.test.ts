@@ -1,25 +1,17 @@
-// An import never makes the live dictionary worse by accident (issue 16), against the real
+// An import never makes the live dictionary worse by accident, against the real
 // Elasticsearch: rejected lines and far smaller datasets leave the alias where it was, and
 // the index carries its figures and attribution.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { SOURCE_INFO } from '../src/data/convert/attribution';
 import { convertExport } from '../src/data/convert';
 import { importDataset, ImportRefusedError } from '../src/store/import';
 import { aliasTargets, datasetInfo, readIndexMeta } from '../src/store/indices';
-import { aRecord, aRelation, dropIndicesOf, testClient, toJsonl, uniqueAlias } from './builders';
+import { aRecord, aRelation, toJsonl } from './builders';
+import { useImportSandbox } from './harness';
 
-const client = testClient();
-const aliases: string[] = [];
-let dir = '';
-
-function newAlias(label: string): string {
-  const alias = uniqueAlias(label);
-  aliases.push(alias);
-  return alias;
-}
+const sandbox = useImportSandbox('guards');
+const { client, newAlias } = sandbox;
 
 const good = [
   aRecord({ id: 1, word: '사랑', relations: [aRelation('비슷한말', 2)] }),
@@ -38,16 +30,6 @@ async function refusal(promise: Promise<unknown>): Promise<ImportRefusedError> {
   expect(err).toBeInstanceOf(ImportRefusedError);
   return err as ImportRefusedError;
 }
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'dict-guards-'));
-});
-
-afterAll(async () => {
-  for (const alias of aliases) await dropIndicesOf(client, alias);
-  await client.close();
-  await rm(dir, { recursive: true, force: true });
-});
 
 describe('rejected lines', () => {
   it('refuse the import and leave the live alias where it was, reporting every line', async () => {
@@ -112,11 +94,19 @@ describe('the figures and attribution stored with the index', () => {
     const alias = newAlias('legacy');
     const records = [
       aRecord({ id: 1, word: '사랑', frequencyRank: 10, relations: [aRelation('비슷한말', 2)] }),
-      aRecord({ id: 2, word: '애정', source: 'wiktionary', relations: [{ category: '비슷한말', target: 1, source: 'wiktionary' }] }),
+      aRecord({
+        id: 2,
+        word: '애정',
+        source: 'wiktionary',
+        relations: [{ category: '비슷한말', target: 1, source: 'wiktionary' }],
+      }),
     ];
     const summary = await importDataset(client, Readable.from([toJsonl(records)]), { alias });
     const meta = await readIndexMeta(client, summary.index);
-    await client.indices.putMapping({ index: summary.index, _meta: { ...meta, relations: undefined, sources: undefined } });
+    await client.indices.putMapping({
+      index: summary.index,
+      _meta: { ...meta, relations: undefined, sources: undefined },
+    });
     expect((await readIndexMeta(client, summary.index)).relations).toBeUndefined();
 
     const info = await datasetInfo(client, summary.index);
@@ -127,7 +117,7 @@ describe('the figures and attribution stored with the index', () => {
 
   it('name 국립국어원 우리말샘 under CC BY-SA 2.0 KR for a converted export', async () => {
     const alias = newAlias('nikl');
-    const out = join(dir, 'urimalsaem.jsonl');
+    const out = join(sandbox.dir(), 'urimalsaem.jsonl');
     const stats = await convertExport([resolve(__dirname, 'fixtures', 'nikl', 'urimalsaem.xml')], 'urimalsaem', out);
     const summary = await importDataset(client, out, { alias });
     expect(summary).toMatchObject({ imported: stats.headwords, skipped: 0, warnings: 0, relations: stats.relations });

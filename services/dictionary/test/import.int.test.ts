@@ -1,7 +1,4 @@
 // Import, alias swap, rollback and idempotency against the real Elasticsearch.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { DEFAULT_DATASET_PATH } from '../src/data/paths';
 import { loadDefaultIfEmpty } from '../src/store/defaults';
@@ -9,39 +6,19 @@ import { importDataset, ImportError, type ImportProgress } from '../src/store/im
 import { aliasTargets, importedIndices } from '../src/store/indices';
 import { getHeadword, isEmpty, search } from '../src/store/read';
 import { rollback, RollbackError } from '../src/store/rollback';
-import { aRecord, aRelation, dropIndicesOf, testClient, toJsonl, uniqueAlias } from './builders';
+import { aRecord, aRelation, toJsonl } from './builders';
+import { useImportSandbox } from './harness';
 
-const client = testClient();
-const aliases: string[] = [];
-let dir = '';
+const sandbox = useImportSandbox('import');
+const { client, newAlias } = sandbox;
 
-function newAlias(label: string): string {
-  const alias = uniqueAlias(label);
-  aliases.push(alias);
-  return alias;
-}
-
-async function file(name: string, text: string): Promise<string> {
-  const path = join(dir, name);
-  await writeFile(path, text);
-  return path;
-}
+const { file } = sandbox;
 
 const good = [
   aRecord({ id: 1, word: '사랑', relations: [aRelation('비슷한말', 2)] }),
   aRecord({ id: 2, word: '애정', hanja: '愛情', relations: [aRelation('비슷한말', 1)] }),
   aRecord({ id: 3, word: '미움' }),
 ];
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'dict-import-'));
-});
-
-afterAll(async () => {
-  for (const alias of aliases) await dropIndicesOf(client, alias);
-  await client.close();
-  await rm(dir, { recursive: true, force: true });
-});
 
 describe('importing a dataset file', () => {
   it('reports bad lines by number and reason and, when the operator allows that many, imports the rest', async () => {

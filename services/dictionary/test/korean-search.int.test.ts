@@ -1,82 +1,18 @@
-// Issue 10 through the gateway: the dictionary service in-process over the real default
+// Korean search through the gateway: the dictionary service in-process over the real default
 // dataset in Elasticsearch (an alias of its own), behind the real gateway, called as the web app does.
-import { randomBytes } from 'node:crypto';
-import { startService, type StartedService } from '@syn/kit';
-import { startGateway, type RunningGateway } from '../../../gateway/src/main';
-import type { DictionaryConfig } from '../src/config';
-import { DEFAULT_DATASET_PATH } from '../src/data/paths';
-import { importDataset } from '../src/store/import';
-import { dictionaryService } from '../src/service';
-import { dropIndicesOf, testClient, uniqueAlias } from './builders';
+import { useDefaultDatasetBehindGateway, type SearchReply, type SearchRow } from './harness';
 
-const es = testClient();
-const alias = uniqueAlias('korean');
-let svc: StartedService<DictionaryConfig>;
-let gateway: RunningGateway;
-
-beforeAll(async () => {
-  await importDataset(es, DEFAULT_DATASET_PATH, { alias });
-  svc = await startService(dictionaryService, {
-    PORT: '0',
-    NODE_ENV: 'test',
-    DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/syndict_test',
-    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1',
-    KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092',
-    ELASTICSEARCH_URL: process.env.ELASTICSEARCH_URL ?? 'http://127.0.0.1:9200',
-    KAFKA_TOPIC_PREFIX: `dicttest.${randomBytes(4).toString('hex')}.`,
-    DICTIONARY_ALIAS: alias,
-    LOAD_DEFAULT_DATA: 'off',
-    LOG_LEVEL: 'silent',
-  });
-  gateway = await startGateway({
-    NODE_ENV: 'test',
-    GATEWAY_PORT: '0',
-    ACCOUNT_URL: svc.http.url,
-    DICTIONARY_URLS: svc.http.url,
-    WORDBOOK_URL: svc.http.url,
-    BILLING_URL: svc.http.url,
-    STATISTICS_URL: svc.http.url,
-    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1',
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await gateway?.close();
-  await svc?.stop();
-  await dropIndicesOf(es, alias);
-  await es.close();
-});
-
-interface Row {
-  ID: number;
-  WORD: string;
-  HANJA: string;
-}
-interface Results {
-  wordInfoItems: Row[];
-  baseForm?: { query: string; lemma: string; lemmas: string[] };
-  didYouMean?: Row[];
-  honorific?: { WORD: string; plainItems: Array<{ GUBN: string; WORD: string; WORD_ID: number }> };
-}
-interface SearchReply {
-  totalElements: number;
-  totalPages: number;
-  results: Results;
-}
+const dict = useDefaultDatasetBehindGateway('korean', 120_000);
+const { search } = dict;
 
 async function post<T>(path: string, body: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${gateway.url}${path}`, {
+  const res = await fetch(`${dict.url()}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as T };
 }
-const search = async (searchWord: string) => {
-  const r = await post<SearchReply>('/api/dic/search/pyojaeItems', { searchWord, pageSize: 10, pageNum: 0 });
-  expect(r.status).toBe(200);
-  return r.body;
-};
 
 describe('inflected forms find their dictionary form', () => {
   it.each([
@@ -149,8 +85,8 @@ describe('typos and spelling confusions', () => {
 
 describe('suggestions while typing', () => {
   it.each([['사ㄹ'], ['ㅅㄹ']])('%s suggests 사랑 and 사람', async (q) => {
-    const res = await fetch(`${gateway.url}/api/dic/search/suggest?q=${encodeURIComponent(q)}`);
-    const body = (await res.json()) as { suggestItems: Row[] };
+    const res = await fetch(`${dict.url()}/api/dic/search/suggest?q=${encodeURIComponent(q)}`);
+    const body = (await res.json()) as { suggestItems: SearchRow[] };
     expect(body.suggestItems.map((r) => r.WORD)).toEqual(expect.arrayContaining(['사랑', '사람']));
   });
 });

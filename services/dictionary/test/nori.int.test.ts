@@ -1,78 +1,15 @@
-// Issue 17 on the real Elasticsearch that `npm run infra:up` prepares: the nori plugin is there
+// Korean analysis on the real Elasticsearch that `npm run infra:up` prepares: the nori plugin is there
 // (the build infra:up installed), an invalid analyser setting says what is wrong, and word forms
 // typed from running text find their headword first through the real gateway.
 import { randomBytes } from 'node:crypto';
 import { errors, type estypes } from '@elastic/elasticsearch';
-import { startService, type StartedService } from '@syn/kit';
-import { startGateway, type RunningGateway } from '../../../gateway/src/main';
 import { expectedNoriVersion, NORI_PLUGIN } from '../../../deploy/local/elasticsearch/nori';
-import type { DictionaryConfig } from '../src/config';
-import { DEFAULT_DATASET_PATH } from '../src/data/paths';
-import { importDataset } from '../src/store/import';
 import { ANALYZER, HEADWORD_ANALYSIS } from '../src/store/mapping';
 import { analyseQuery } from '../src/store/read';
-import { dictionaryService } from '../src/service';
-import { dropIndicesOf, testClient, uniqueAlias } from './builders';
+import { useDefaultDatasetBehindGateway, type SearchRow } from './harness';
 
-const es = testClient();
-const alias = uniqueAlias('nori');
-let svc: StartedService<DictionaryConfig>;
-let gateway: RunningGateway;
-
-beforeAll(async () => {
-  await importDataset(es, DEFAULT_DATASET_PATH, { alias });
-  svc = await startService(dictionaryService, {
-    PORT: '0',
-    NODE_ENV: 'test',
-    DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/syndict_test',
-    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1',
-    KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092',
-    ELASTICSEARCH_URL: process.env.ELASTICSEARCH_URL ?? 'http://127.0.0.1:9200',
-    KAFKA_TOPIC_PREFIX: `noritest.${randomBytes(4).toString('hex')}.`,
-    DICTIONARY_ALIAS: alias,
-    LOAD_DEFAULT_DATA: 'off',
-    LOG_LEVEL: 'silent',
-  });
-  gateway = await startGateway({
-    NODE_ENV: 'test',
-    GATEWAY_PORT: '0',
-    ACCOUNT_URL: svc.http.url,
-    DICTIONARY_URLS: svc.http.url,
-    WORDBOOK_URL: svc.http.url,
-    BILLING_URL: svc.http.url,
-    STATISTICS_URL: svc.http.url,
-    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1',
-  });
-}, 180_000);
-
-afterAll(async () => {
-  await gateway?.close();
-  await svc?.stop();
-  await dropIndicesOf(es, alias);
-  await es.close();
-});
-
-interface Row {
-  ID: number;
-  WORD: string;
-}
-interface SearchReply {
-  results: {
-    wordInfoItems: Row[];
-    baseForm?: { query: string; lemma: string; lemmas: string[] };
-    honorific?: { WORD: string; plainItems: Array<{ GUBN: string; WORD: string }> };
-  };
-}
-
-async function search(searchWord: string): Promise<SearchReply> {
-  const res = await fetch(`${gateway.url}/api/dic/search/pyojaeItems`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ searchWord, pageSize: 10, pageNum: 0 }),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as SearchReply;
-}
+const dict = useDefaultDatasetBehindGateway('nori');
+const { es, alias, search } = dict;
 
 describe('the nori plugin of the local Elasticsearch', () => {
   it('when infra:up has run, then the node runs the current build of the plugin', async () => {
@@ -132,8 +69,8 @@ describe('word forms from running text, through the gateway', () => {
   });
 
   it('when an inflected form is typed, then the suggestions hold its dictionary form', async () => {
-    const res = await fetch(`${gateway.url}/api/dic/search/suggest?q=${encodeURIComponent('아름다운')}`);
-    const body = (await res.json()) as { suggestItems: Row[] };
+    const res = await fetch(`${dict.url()}/api/dic/search/suggest?q=${encodeURIComponent('아름다운')}`);
+    const body = (await res.json()) as { suggestItems: SearchRow[] };
     expect(body.suggestItems.map((r) => r.WORD)).toContain('아름답다');
   });
 });

@@ -73,7 +73,7 @@ describe('pyojaeItems', () => {
   });
 });
 
-describe('toKoreanPyojaeItems (issue 10)', () => {
+describe('toKoreanPyojaeItems', () => {
   const page = {
     total: 1,
     totalPages: 1,

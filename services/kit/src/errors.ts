@@ -1,7 +1,12 @@
 // The one error shape of ARCHITECTURE.md: `{ error: true, message }` with a 4xx/5xx status.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { ZodError } from 'zod';
+import { z, ZodError } from 'zod';
 import type { Logger } from './logger';
+import { koreanErrorMap, koreanIssueMessage, TEXT_MESSAGES } from './rules/text';
+
+// Every service imports the kit before it parses anything: from here on, an issue a schema left
+// without a message is worded in Korean, never zod's English default (explicit messages still win).
+z.config({ customError: koreanErrorMap });
 
 export const MESSAGES = {
   badJson: '요청 형식이 올바르지 않습니다.',
@@ -11,6 +16,7 @@ export const MESSAGES = {
   unavailable: '서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   adminRequired: '관리자 권한이 필요합니다.',
   loginRequired: '로그인 후 이용해 주세요.',
+  illFormedText: TEXT_MESSAGES.illFormed,
 } as const;
 
 export interface ErrorBody {
@@ -49,9 +55,17 @@ function isBodyParserError(err: unknown): err is BodyParserError & Error {
   return err instanceof Error && typeof (err as BodyParserError).type === 'string';
 }
 
-/** First zod issue's message: our schemas carry the spec's Korean messages. */
+const HANGUL = /[\uac00-\ud7a3]/;
+
+/**
+ * First zod issue's message: our schemas carry the spec's Korean messages, the global map words
+ * the rest. A message without Hangul (a schema parsed before the map was installed, a library's
+ * default) is reworded here, so a client never sees English.
+ */
 export function zodMessage(err: ZodError): string {
-  return err.issues[0]?.message ?? MESSAGES.badJson;
+  const issue = err.issues[0];
+  if (!issue) return MESSAGES.badJson;
+  return HANGUL.test(issue.message) ? issue.message : koreanIssueMessage(issue);
 }
 
 export const notFoundHandler: RequestHandler = (_req, res) => {

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorHandler, MESSAGES, notFoundHandler } from './errors';
 import type { Logger } from './logger';
+import { holdsIllFormedText } from './rules/text';
 
 /** A named dependency check for `/health`; resolves when the store answers. */
 export type HealthCheck = () => Promise<void>;
@@ -66,10 +67,19 @@ function containsNul(value: unknown): boolean {
   return false;
 }
 
-/** U+0000 is never valid input and PostgreSQL text cannot hold it (a 500 otherwise): refused at the door. */
-const refuseNul: RequestHandler = (req, res, next) => {
+/**
+ * U+0000 is never valid input and PostgreSQL text cannot hold it (a 500 otherwise), nor is text
+ * that is not well-formed UTF-16: both refused at the door.
+ */
+const refuseBadText: RequestHandler = (req, res, next) => {
   if (/%00/i.test(req.originalUrl) || containsNul(req.body)) {
     res.status(400).json({ error: true, message: MESSAGES.badJson });
+    return;
+  }
+  // A lone surrogate makes encodeURIComponent, Buffer round trips and drivers throw or corrupt
+  // text later on (a 500): refused here, before any handler, for every string and key.
+  if (holdsIllFormedText(req.body) || holdsIllFormedText(req.query)) {
+    res.status(400).json({ error: true, message: MESSAGES.illFormedText });
     return;
   }
   next();
@@ -86,7 +96,7 @@ export function createApp(opts: AppOptions): Express {
     express.json({ limit: opts.bodyLimit ?? '256kb', strict: true, type: ['application/json', 'application/*+json'] }),
   );
   app.use(express.urlencoded({ limit: opts.bodyLimit ?? '256kb', extended: false, parameterLimit: 200 }));
-  app.use(refuseNul);
+  app.use(refuseBadText);
   opts.routes(app);
   app.use(notFoundHandler);
   app.use(errorHandler(opts.log));

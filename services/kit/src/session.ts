@@ -9,7 +9,6 @@ export const ANONYMOUS_USER_ID = 99999999;
 /** Grade forwarded for anonymous callers; 0 is administrator, members are 1. */
 export const ANONYMOUS_GRADE = -1;
 export const ADMIN_GRADE = 0;
-export const MEMBER_GRADE = 1;
 export const SESSION_TTL_SECONDS = 14 * 24 * 3600;
 
 /** Headers the gateway forwards to services; clients can never set them. */

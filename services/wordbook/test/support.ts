@@ -1,13 +1,14 @@
 // Test support: the wordbook service in-process against a real MongoDB (a mongo:7
 // container when a Docker engine answers, else MONGO_URL: the local MongoDB-wire server),
-// real Kafka, and a small HTTP server that answers the dictionary's documented
-// wordSynItems contract (the dictionary's own tests cover the dictionary).
+// real Kafka, and a small HTTP server that answers the dictionary's internal detail route
+// (the wordSynItems body; the dictionary's own tests cover the dictionary).
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startService, USER_GRADE_HEADER, USER_ID_HEADER, type StartedService } from '@syn/kit';
 import { MongoDBContainer, type StartedMongoDBContainer } from '@testcontainers/mongodb';
 import { getContainerRuntimeClient } from 'testcontainers';
+import { DETAIL_PATH } from '../src/dictionary/client';
 import { wordbookService } from '../src/service';
 import type { WordbookConfig } from '../src/config';
 
@@ -80,7 +81,7 @@ export async function startStubDictionary(): Promise<StubDictionary> {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
-      if (req.method !== 'POST' || req.url !== '/api/dic/search/wordSynItems') {
+      if (req.method !== 'POST' || req.url !== DETAIL_PATH) {
         send(404, { error: true, message: '요청한 경로를 찾을 수 없습니다.' });
         return;
       }

@@ -7,6 +7,10 @@
 // accept such a request, so none may write. `edge`: one field keeps its type
 // but holds an extreme value (Unicode edge cases, SQL metacharacters, huge
 // strings, negative or huge numbers): it may be accepted, must never fail.
+//
+// `fieldCases` adds a fixed corpus for the billing, coupon and wordbook routes, field by field:
+// lone surrogates (refused with 400 before any work), oversized free text and values of the
+// wrong type (number, object, array, boolean, null), each in one field at a time.
 import fc from 'fast-check';
 import type { HttpMethod, RouteParams } from '../routes';
 
@@ -21,6 +25,8 @@ export interface FuzzRequest {
   path: string;
   contentType?: string;
   body?: string;
+  /** The answer this case must get: exactly 400 (ill-formed text), or any 4xx (nothing accepted). */
+  refused?: 'exactly-400' | 'any-4xx';
 }
 
 const NOSQL: unknown[] = [
@@ -267,4 +273,62 @@ export function hostileRequest(method: HttpMethod, path: string, example: RouteP
     { weight: 2, arbitrary: brokenBody(method, path, example) },
     { weight: 2, arbitrary: oneEdgeField(method, path, example) },
   );
+}
+
+/** Lone surrogates: not well-formed UTF-16, refused at the edge (never a 500 from encodeURIComponent). */
+export const LONE_SURROGATES: readonly string[] = ['\ud800', 'a\udc00b'];
+/** Free text far past any field's bound yet within the 256 kB body limit. */
+export const OVERSIZED_TEXT = 'a'.repeat(200_000);
+
+/** A value of another type than the example's: a number for a string, then structures and null. */
+function mismatches(example: unknown): { label: string; value: unknown }[] {
+  return [
+    ...(typeof example === 'string' ? [{ label: 'a number', value: 12345 }] : []),
+    ...(typeof example === 'number' ? [{ label: 'a word', value: 'abc' }] : []),
+    { label: 'an object', value: { value: 'x' } },
+    { label: 'an array', value: ['x', 1] },
+    { label: 'a boolean', value: true },
+    { label: 'null', value: null },
+  ];
+}
+
+/**
+ * The fixed corpus for one route, one field at a time. A GET route's lone surrogate travels in a
+ * JSON body (a URL cannot carry one: its bytes decode to U+FFFD), which the billing handlers merge
+ * with the query. When every text field of the example is oversized at once, nothing is accepted.
+ */
+export function fieldCases(method: HttpMethod, path: string, example: RouteParams): FuzzRequest[] {
+  const out: FuzzRequest[] = [];
+  const keys = Object.keys(example);
+  for (const key of keys) {
+    for (const value of LONE_SURROGATES) {
+      const label = `lone surrogate ${JSON.stringify(value)} in ${key}`;
+      out.push(
+        method === 'GET'
+          ? {
+              kind: 'invalid',
+              label,
+              method,
+              path: path + queryString(example),
+              contentType: 'application/json',
+              body: JSON.stringify({ [key]: value }),
+              refused: 'exactly-400',
+            }
+          : { ...jsonRequest('invalid', label, method, path, { ...example, [key]: value }), refused: 'exactly-400' },
+      );
+    }
+    out.push(jsonRequest('edge', `oversized text in ${key}`, method, path, { ...example, [key]: OVERSIZED_TEXT }));
+    for (const { label, value } of mismatches(example[key])) {
+      out.push(jsonRequest('edge', `${label} in ${key}`, method, path, { ...example, [key]: value }));
+    }
+  }
+  const texts = keys.filter((key) => typeof example[key] === 'string');
+  if (texts.length && method === 'POST') {
+    const body = { ...example, ...Object.fromEntries(texts.map((key) => [key, OVERSIZED_TEXT])) };
+    out.push({
+      ...jsonRequest('invalid', `oversized text in ${texts.join(',')}`, method, path, body),
+      refused: 'any-4xx',
+    });
+  }
+  return out;
 }

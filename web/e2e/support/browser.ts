@@ -18,6 +18,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { CHROMIUM_ARGS, ensureChromium } from './chromium';
 import { startApp, type RunningApp } from './stack';
 
+/** How long a page, a navigation or an element may take on a loaded machine (see useE2E). */
+const LOADED_WAIT_MS = 60_000;
+
 export const VIEWPORTS = {
   mobile: { width: 360, height: 740 },
   desktop: { width: 1280, height: 800 },
@@ -77,7 +80,7 @@ export class Tab {
   async goto(path: string): Promise<void> {
     await this.page.goto(this.url(path), { waitUntil: 'load' });
     // A busy machine (CI beside other work) can take longer than 15 s to render a lazy page's first heading.
-    await this.page.locator('main h1').first().waitFor({ state: 'visible', timeout: 30_000 });
+    await this.page.locator('main h1').first().waitFor({ state: 'visible', timeout: LOADED_WAIT_MS });
   }
 
   heading() {
@@ -158,7 +161,7 @@ export interface E2E {
 export function useE2E(): () => E2E {
   // A project-level `testTimeout` in jest.config.js is ignored by jest-circus (it reads only the
   // global one), so the harness sets the browser tests' timeout itself.
-  jest.setTimeout(120_000);
+  jest.setTimeout(180_000);
   let app: RunningApp | undefined;
   let browser: Browser | undefined;
   let handle: E2E | undefined;
@@ -185,6 +188,10 @@ export function useE2E(): () => E2E {
           }, entries);
         }
         const page = await context.newPage();
+        // Two CPU hogs beside the suite (the loaded runs) leave Chromium a fraction of a core: page loads
+        // there took over Playwright's default 30 s. A quiet run never comes near this.
+        page.setDefaultNavigationTimeout(LOADED_WAIT_MS);
+        page.setDefaultTimeout(LOADED_WAIT_MS);
         const tab = new Tab(page, context, viewport, baseUrl, options.allowConsole ?? []);
         tabs.push(tab);
         if (path !== undefined) await tab.goto(path);

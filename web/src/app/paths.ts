@@ -86,10 +86,6 @@ export function dictionarySearchPath(searchWord: string): string {
   return withQuery(PATHS.dictionary, { searchWord });
 }
 
-export function noticePath(no: number): string {
-  return withQuery(PATHS.notice, { no });
-}
-
 export function mgrUserDetailPath(id: string | number): string {
   return `/mgrUser/UserDetail/${encodeURIComponent(String(id))}`;
 }

@@ -30,7 +30,3 @@ export function convertibleDays(periods: LegacyPeriod[], today: Date): number {
 export function utcDay(d: Date): Date {
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 }
-
-export function formatDay(d: Date): string {
-  return d.toISOString().slice(0, 10);
-}

@@ -3,6 +3,10 @@
 export const TEXT = {
   loginFailed: '이메일 또는 비밀번호가 올바르지 않습니다.',
   loginThrottled: '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요.',
+  loginAccountLocked:
+    '로그인 실패가 너무 많아 이 계정의 로그인이 잠시 제한되었습니다. 비밀번호 찾기로 받은 메일에서 비밀번호를 다시 설정하면 바로 로그인할 수 있습니다.',
+  loginAddressThrottled:
+    '이 네트워크에서 로그인 실패가 너무 많아 로그인이 잠시 제한되었습니다. 비밀번호 찾기로 받은 메일에서 비밀번호를 다시 설정하면 바로 로그인할 수 있습니다.',
   emailUnverified: '이메일 인증이 완료되지 않았습니다. 메일함의 인증 메일을 확인하시거나 인증 메일을 다시 받아 주세요.',
   emailTaken: '이미 가입된 이메일입니다.',
   joined: '가입이 완료되었습니다. 인증 메일을 발송하였으니 메일함을 확인해 주세요.',
@@ -21,6 +25,7 @@ export const TEXT = {
   withdrawn: '회원 탈퇴가 처리되었습니다.',
   profileSaved: '회원 정보가 변경되었습니다.',
   tooManyRequests: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
+  memberSearchEmailOnly: '선물 받을 회원의 이메일 주소 전체를 입력해 주세요.',
   legacyNotFound: '조회된 데이터가 없습니다.',
   legacyNothingToConvert: '전환할 기간이 없거나 이미 전환되었습니다.',
   legacyNotLoaded: '이전 서비스 정보를 먼저 조회해 주세요.',

@@ -162,10 +162,10 @@ export const accountContract: ServiceContract = {
     {
       method: 'get',
       path: '/api/user/logout',
-      summary: 'Log out; clears the session cookie',
+      summary: 'Log out; clears the session cookie (403 when another site sends it)',
       access: 'public',
       response: messageOnly,
-      errors: [],
+      errors: [403],
     },
     post(
       '/api/user/validate',

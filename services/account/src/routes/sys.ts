@@ -5,15 +5,15 @@ import { Router } from 'express';
 import * as admin from '../usecases/admin';
 import type { AccountContext } from '../usecases/context';
 import { adminUserRequest, updateUserItemRequest } from './contract';
-import { input } from './input';
+import { clientIp, input } from './input';
 
 export function sysRoutes(ctx: AccountContext): Router {
   const r = Router();
 
-  // Admins see the full list; members get the masked recipient search (the use case decides).
+  // Admins see the full list; members get the masked recipient lookup (the use case decides).
   r.post('/searchUserItems', async (req, res) => {
     const caller = requireMember(req);
-    res.json(await admin.searchUsers(ctx, caller, userSearchRequest.parse(input(req))));
+    res.json(await admin.searchUsers(ctx, caller, userSearchRequest.parse(input(req)), clientIp(req)));
   });
 
   r.post('/selectUserItems', async (req, res) => {

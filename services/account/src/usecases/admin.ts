@@ -9,11 +9,11 @@ import { currentMember } from './auth';
 import type { AccountContext } from './context';
 import { withdrawUser } from './member';
 
-/** Page size of the coupon-gift recipient search (spec §9). */
-export const MEMBER_SEARCH_PAGE_SIZE = 5;
-
-/** POST /api/sys/searchUserItems: the admin list, or (grade 1) the masked recipient search. */
-export async function searchUsers(ctx: AccountContext, caller: Caller, q: UserSearchRequest) {
+/**
+ * POST /api/sys/searchUserItems: the admin list, or (grade 1) the coupon-gift recipient lookup: one
+ * confirmed member by their exact address, masked.
+ */
+export async function searchUsers(ctx: AccountContext, caller: Caller, q: UserSearchRequest, ip: string) {
   if (caller.admin) {
     const r = await searchMembers(ctx.pool, ctx.schema, q);
     return {
@@ -35,19 +35,24 @@ export async function searchUsers(ctx: AccountContext, caller: Caller, q: UserSe
   if (caller.anonymous) throw unauthorized();
   const me = await currentMember(ctx, caller);
   if ([...q.searchName].length < 2) throw badRequest(M.searchNameShort);
-  if (!(await allow(ctx.redis, `member-search:${me.id}`, ctx.config.MEMBER_SEARCH_PER_MINUTE, 60))) {
+  // A name (or part of an address) would list strangers; a sender knows the friend's address.
+  if (q.userCol === 'name') throw badRequest(TEXT.memberSearchEmailOnly);
+  // Each search confirms or denies one address: limited per client address and per member.
+  const c = ctx.config;
+  if (
+    !(await allow(ctx.redis, `member-search-ip:${ip}`, c.MEMBER_SEARCH_IP_PER_HOUR, 3600)) ||
+    !(await allow(ctx.redis, `member-search:${me.id}`, c.MEMBER_SEARCH_PER_MINUTE, 60)) ||
+    !(await allow(ctx.redis, `member-search-day:${me.id}`, c.MEMBER_SEARCH_PER_DAY, 24 * 3600))
+  ) {
     throw new HttpError(429, TEXT.tooManyRequests, { retryAfterSeconds: 60 });
   }
-  const r = await searchMembers(
-    ctx.pool,
-    ctx.schema,
-    { ...q, userStatus: 'ALL', pageSize: MEMBER_SEARCH_PAGE_SIZE },
-    { excludeUserId: me.id },
-  );
-  // Other members' totals are not a member's business: only the match count is returned.
+  const found = await ctx.users.byEmail(ctx.pool, q.searchName.trim());
+  // Only confirmed members can be found: an unconfirmed address may not even belong to its holder.
+  const hit = found && found.emailVerified && found.id !== me.id ? found : null;
+  // Only what picking the recipient needs (the id the gift names, a masked address and name); no totals.
   return {
-    datas: r.rows.map((u) => ({ ID: u.id, USEREMAIL: maskEmail(u.email), USERNAME: maskName(u.name) })),
-    searchTotal: r.searchTotal,
+    datas: hit ? [{ ID: hit.id, USEREMAIL: maskEmail(hit.email), USERNAME: maskName(hit.name) }] : [],
+    searchTotal: hit ? 1 : 0,
   };
 }
 

@@ -97,26 +97,41 @@ async function mailQuota(ctx: AccountContext, email: string, ip: string): Promis
   return allow(ctx.redis, `mail:${email.toLowerCase()}`, ctx.config.MAILS_PER_ADDRESS_PER_HOUR, 3600);
 }
 
+/**
+ * Mail work runs after the answer is sent, so a member's address and an unknown one answer after the
+ * same work (quota, one lookup) and in the same time: a slow mail relay must not tell them apart.
+ * A failure is logged (without the link, which holds a token); the answer was the same either way.
+ */
+function afterAnswer(ctx: AccountContext, what: string, job: () => Promise<void>): void {
+  setImmediate(() => {
+    job().catch((err: unknown) => {
+      ctx.log.error({ what, code: (err as { code?: string }).code }, 'mail job after the answer failed');
+    });
+  });
+}
+
 /** POST /api/user/certify: resend the verification mail. */
 export async function certify(ctx: AccountContext, email: string, ip: string) {
-  if (await mailQuota(ctx, email, ip)) {
-    const user = await ctx.users.byEmail(ctx.pool, email);
-    if (user && !user.emailVerified) {
+  const allowed = await mailQuota(ctx, email, ip);
+  const user = await ctx.users.byEmail(ctx.pool, email);
+  if (allowed && user && !user.emailVerified) {
+    afterAnswer(ctx, 'verification', async () => {
       const token = issueToken();
       await withTransaction(ctx.pool, (tx) =>
         ctx.tokens.issue(tx, user.id, 'confirm', token, ctx.config.CONFIRM_TOKEN_TTL_MINUTES),
       );
       await sendVerification(ctx, user, token.id, token.key);
-    }
+    });
   }
   return { ok: true, message: TEXT.verificationSent };
 }
 
 /** POST /api/user/find: password-reset mail. */
 export async function find(ctx: AccountContext, email: string, ip: string) {
-  if (await mailQuota(ctx, email, ip)) {
-    const user = await ctx.users.byEmail(ctx.pool, email);
-    if (user) {
+  const allowed = await mailQuota(ctx, email, ip);
+  const user = await ctx.users.byEmail(ctx.pool, email);
+  if (allowed && user && !user.withdrawn) {
+    afterAnswer(ctx, 'reset', async () => {
       const token = issueToken();
       await withTransaction(ctx.pool, (tx) =>
         ctx.tokens.issue(tx, user.id, 'reset', token, ctx.config.RESET_TOKEN_TTL_MINUTES),
@@ -129,7 +144,7 @@ export async function find(ctx: AccountContext, email: string, ip: string) {
       } catch (err) {
         ctx.log.error({ userId: user.id, code: (err as { code?: string }).code }, 'reset mail not sent');
       }
-    }
+    });
   }
   return { message: TEXT.resetSent };
 }
@@ -146,8 +161,27 @@ export async function changeByMail(ctx: AccountContext, secretId: string, secret
   });
   if (userId === null) throw badRequest(TEXT.resetInvalid);
   await ctx.sessions.destroyAll(userId);
+  // The mailbox's owner is the account's owner: others' failed guesses no longer hold them out.
+  const owner = await ctx.users.byId(ctx.pool, userId);
+  if (owner) await ctx.throttle.resetByOwner(owner.email);
   ctx.log.info({ userId }, 'password reset');
   return { message: TEXT.passwordChanged, changed: true };
+}
+
+const THROTTLE_TEXT = {
+  backoff: TEXT.loginThrottled,
+  budget: TEXT.loginAccountLocked,
+  address: TEXT.loginAddressThrottled,
+} as const;
+
+/** Admits a password attempt (checked and counted in one step) or answers 429. */
+async function admitAttempt(ctx: AccountContext, email: string, ip: string): Promise<void> {
+  const verdict = await ctx.throttle.begin(email, ip);
+  if (!verdict.allowed) {
+    throw new HttpError(429, THROTTLE_TEXT[verdict.reason], {
+      retryAfterSeconds: Math.ceil(verdict.retryAfterMs / 1000),
+    });
+  }
 }
 
 export interface LoginResult {
@@ -163,19 +197,14 @@ export async function login(
   ip: string,
   previousSessionHash: string,
 ): Promise<LoginResult> {
-  const verdict = await ctx.throttle.check(email, ip);
-  if (!verdict.allowed) {
-    throw new HttpError(429, TEXT.loginThrottled, { retryAfterSeconds: Math.ceil(verdict.retryAfterMs / 1000) });
-  }
+  await admitAttempt(ctx, email, ip);
   const user = await ctx.users.byEmail(ctx.pool, email);
   let ok = false;
   if (user) ok = await ctx.hasher.verify(user.passwordHash, password);
   else await ctx.hasher.burn(password);
-  if (!user || !ok) {
-    await ctx.throttle.fail(email, ip);
-    throw unauthorized(TEXT.loginFailed);
-  }
-  await ctx.throttle.succeed(email);
+  // A failure was counted when the attempt was admitted; only a success changes the counters.
+  if (!user || !ok) throw unauthorized(TEXT.loginFailed);
+  await ctx.throttle.succeed(email, ip);
   if (!user.emailVerified) {
     throw new HttpError(403, TEXT.emailUnverified, { emailAuthenticated: false, resendPath: '/recertify' });
   }
@@ -254,14 +283,9 @@ export async function checkOwnPassword(
   ip: string,
   wrongMessage: string,
 ): Promise<void> {
-  const verdict = await ctx.throttle.check(user.email, ip);
-  if (!verdict.allowed) {
-    throw new HttpError(429, TEXT.loginThrottled, { retryAfterSeconds: Math.ceil(verdict.retryAfterMs / 1000) });
-  }
-  if (!(await ctx.hasher.verify(user.passwordHash, password))) {
-    await ctx.throttle.fail(user.email, ip);
-    throw badRequest(wrongMessage);
-  }
+  await admitAttempt(ctx, user.email, ip);
+  if (!(await ctx.hasher.verify(user.passwordHash, password))) throw badRequest(wrongMessage);
+  await ctx.throttle.succeed(user.email, ip);
 }
 
 /** POST /api/user/updateUserInfo: change password; success ends every session of the member. */

@@ -171,6 +171,15 @@ export class Billing {
     if (order.status === 'SUCCESS' || order.status === 'CANCEL') {
       return { outcome: 'already', order, pass: await this.passOfOrder(tx, order), failReason: null };
     }
+    // The provider says this payment is this order's, so another order's row naming its imp_uid
+    // (an unverified failure report stored before) is wrong; left there it would fail the unique key
+    // and the member would have paid for nothing.
+    const squatted = await this.store.releaseImpUid(tx, pp.impUid, order.orderId);
+    if (squatted.length > 0)
+      this.o.log.warn(
+        { merchantUid: order.merchantUid, impUid: pp.impUid, otherOrderIds: squatted },
+        'imp_uid held by another order released',
+      );
     const record = (status: ProviderPayment['status'], failReason: string | null) =>
       this.store.upsertPayment(tx, order.orderId, {
         impUid: pp.impUid,
@@ -317,21 +326,33 @@ export class Billing {
     }
   }
 
-  /** The browser reports a failure: recorded unless the provider says it was paid after all. */
+  /**
+   * The browser reports a failure: recorded unless the provider says it was paid after all. Its
+   * imp_uid is kept only when the provider confirms it is this order's: imp_uid is unique, so an
+   * unverified one could squat another member's payment and block that payment's completion.
+   */
   async fail(userId: number, input: { impUid?: string; merchantUid: string; message: string }): Promise<Order> {
     const order = await this.store.orderByMerchant(this.o.pool, input.merchantUid);
     if (!order || order.userId !== userId) throw notFound(M.paymentNotFound);
+    let verifiedImpUid: string | null = null;
     if (input.impUid) {
       const pp = await this.o.provider.getPayment(input.impUid).catch(() => null);
-      if (pp && pp.merchantUid === order.merchantUid && pp.status === 'paid')
-        return (await this.applyProviderPayment(pp)).order;
+      if (pp && pp.merchantUid === order.merchantUid) {
+        if (pp.status === 'paid') return (await this.applyProviderPayment(pp)).order;
+        verifiedImpUid = pp.impUid;
+      } else if (pp) {
+        this.o.log.warn(
+          { merchantUid: order.merchantUid, impUid: input.impUid, providerMerchantUid: pp.merchantUid, userId },
+          'failure reported with the imp_uid of another order: not stored',
+        );
+      }
     }
     return withTransaction(this.o.pool, async (tx) => {
       const locked = (await this.store.orderByMerchant(tx, input.merchantUid, true))!;
       if (locked.status !== 'STANDBY') return locked;
       const now = this.now();
       await this.store.upsertPayment(tx, locked.orderId, {
-        impUid: input.impUid ?? null,
+        impUid: verifiedImpUid,
         status: 'failed',
         amount: locked.amount,
         failReason: input.message,
@@ -552,6 +573,27 @@ export class Billing {
       throw failHttp(M.paymentFailed);
     }
     return result;
+  }
+
+  /**
+   * The mobile redirect (`GET /subscribe/{product}-billings`): completes, exactly as the POST
+   * completion does, a subscription payment that already exists at the provider for this member's
+   * order. It never charges the stored card: a link on another site makes the browser send a GET
+   * with the member's cookie (SameSite=Lax), so only the POST, behind the gateway's origin check, charges.
+   */
+  async verifySubscription(
+    userId: number,
+    plan: string,
+    input: { merchantUid: string; customerUid?: string },
+  ): Promise<GrantResult> {
+    const itemId = itemIdOfPlan(plan);
+    const product = itemId === null ? null : await this.store.product(this.o.pool, itemId);
+    if (!product) throw notFound(M.productNotFound);
+    if (input.customerUid && input.customerUid !== this.customerUidOf(product.itemId, userId))
+      throw badRequest(M.orderRequired);
+    const order = await this.store.orderByMerchant(this.o.pool, input.merchantUid);
+    if (!order || order.userId !== userId || order.kind !== 'SUBSCRIBE') throw notFound(M.paymentNotFound);
+    return this.complete({ merchantUid: order.merchantUid, userId });
   }
 
   /** Spec "ready record" of a subscription (`/subscribe/payments/initializeDatabase`), before the key is issued. */

@@ -490,7 +490,7 @@ export const billingContract: ServiceContract = {
       ...route(
         'get',
         '/subscribe/{product}-billings',
-        'The mobile redirect of a billing-key registration',
+        'The mobile redirect: completes a subscription payment PortOne already has (never charges)',
         'member',
         billingsRequest,
         withCode({ code: z.literal('success'), message }),

@@ -1,5 +1,6 @@
 // Request input: the spec's clients send JSON bodies, form bodies ("body shaped as
 // params") and, on mobile redirects, query strings. Handlers read one merged view.
+import { boundedText } from '@syn/kit/rules';
 import type { Request } from 'express';
 import { z } from 'zod';
 
@@ -18,11 +19,9 @@ export function inputOf(req: Request): Dict {
   return out;
 }
 
-export const optText = z.preprocess(
-  (v) => (v === null || v === '' ? undefined : v),
-  z.string().trim().max(500).optional(),
-);
-export const text = (message: string) => z.string({ message }).trim().min(1, { message }).max(200, { message });
+/** Free text, ids and reasons: bounded (the Korean error map names the field when it is too long). */
+export const optText = z.preprocess((v) => (v === null || v === '' ? undefined : v), boundedText(500).optional());
+export const text = (message: string) => boundedText(200, message).min(1, { message });
 /** Ids and counts are PostgreSQL integers: a value past int4 is refused here, not by the database (500). */
 export const int = (message: string) =>
   z.coerce.number({ message }).int({ message }).min(-2147483648, { message }).max(2147483647, { message });

@@ -28,8 +28,9 @@ export function subscribeRoutes(app: Express, d: RouteDeps): void {
     });
   });
 
-  // `/subscribe/basic-billings` (or `/subscribe/6-billings`); the mobile redirect page sends the query it received.
-  const billings = async (req: Request, res: Response) => {
+  // `/subscribe/basic-billings` (or `/subscribe/6-billings`): the POST charges the first month with the
+  // billing key (the gateway refuses it from another site).
+  app.post('/subscribe/:product-billings', async (req: Request, res: Response) => {
     const caller = requireMember(req);
     const i = billingsRequest.parse(inputOf(req));
     if (i.imp_success === false) throw new HttpError(400, i.error_msg ?? M.recurringUnavailable, { code: 'fail' });
@@ -38,9 +39,20 @@ export function subscribeRoutes(app: Express, d: RouteDeps): void {
       customerUid: i.customer_uid,
     });
     res.json({ code: 'success', message: M.subscriptionStarted, ...grantAnswer(r) });
-  };
-  app.post('/subscribe/:product-billings', billings);
-  app.get('/subscribe/:product-billings', billings);
+  });
+  // The GET (a mobile redirect with the query it received) only verifies a payment the provider
+  // already has for this member's order: any site can make a browser send it with the cookie.
+  app.get('/subscribe/:product-billings', async (req: Request, res: Response) => {
+    const caller = requireMember(req);
+    const i = billingsRequest.parse(inputOf(req));
+    if (i.imp_success === false) throw new HttpError(400, i.error_msg ?? M.recurringUnavailable, { code: 'fail' });
+    const r = await d.billing.verifySubscription(caller.userId, String(req.params.product), {
+      merchantUid: i.merchant_uid,
+      customerUid: i.customer_uid,
+    });
+    if (r.outcome === 'pending') throw new HttpError(404, M.paymentNotFound, { code: 'fail' });
+    res.json({ code: 'success', message: M.subscriptionStarted, ...grantAnswer(r) });
+  });
 
   // The ready record (spec §4 "ready record, then billing registration"); body: paymentData, item, user.
   app.post('/subscribe/payments/initializeDatabase', async (req, res) => {

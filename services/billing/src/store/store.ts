@@ -156,6 +156,15 @@ export class BillingStore {
     );
   }
 
+  /** Clears `impUid` from other orders' payment rows (the provider says it is `orderId`'s); their ids. */
+  async releaseImpUid(db: Db, impUid: string, orderId: number): Promise<number[]> {
+    const r = await db.query<{ order_id: number }>(
+      `UPDATE ${this.s}.payments SET imp_uid = NULL WHERE imp_uid = $1 AND order_id <> $2 RETURNING order_id`,
+      [impUid, orderId],
+    );
+    return r.rows.map((row) => row.order_id);
+  }
+
   async markRefunded(db: Db, orderId: number, refundedAmount: number, reason: string, at: Date): Promise<void> {
     await db.query(
       `UPDATE ${this.s}.payments SET status = 'cancelled', refunded_amount = $2, refund_reason = $3, refunded_at = $4, updated_at = $4

@@ -122,7 +122,7 @@ export function containsTerms(query: string): string[] {
   return [...out];
 }
 
-// One-jamo typos on the 2-beolsik keyboard (issue 17, second round): most slips hit the key beside
+// One-jamo typos on the 2-beolsik keyboard: most slips hit the key beside
 // the one meant, or miss or add the shift (ㅅ/ㅆ, ㅐ/ㅒ). Those spellings of a query are tried before
 // any other one-edit spelling (a weighted edit distance, with the keyboard as the weight).
 const KEY_ROWS = ['ㅂㅈㄷㄱㅅㅛㅕㅑㅐㅔ', 'ㅁㄴㅇㄹㅎㅗㅓㅏㅣ', 'ㅋㅌㅊㅍㅠㅜㅡ'];

@@ -20,26 +20,26 @@ import { POS_OF_CLASS, type StemCandidate, type WordClass } from './morphology';
  */
 export const TIER = {
   exact: 4,
-  /** Issue 17: a 시다 verb nori read as one stem (드셨습니다 → 드시다, not the plain 들다 the rules also give). */
+  /** A 시다 verb nori read as one stem (드셨습니다 → 드시다, not the plain 들다 the rules also give). */
   stemHonorific: 3.65,
-  /** Issue 17: a whole reading nori and the rule lemmatiser agree on, part of speech matching (길러 → 기르다, before 길다). */
+  /** A whole reading nori and the rule lemmatiser agree on, part of speech matching (길러 → 기르다, before 길다). */
   stemAgreed: 3.62,
-  /** Issue 17: nori's reading of the whole query, stem and part of speech both matching (보면서 → 보다, a verb). */
+  /** Nori's reading of the whole query, stem and part of speech both matching (보면서 → 보다, a verb). */
   stem: 3.6,
   /** The same stem on a headword whose part of speech the dataset does not give. */
   stemAnyPos: 3.5,
   prefix: 3,
   /** A part of nori's reading (행복 of 행복하길, 학교 of 학교생활을), or a reading of a query it does not fully explain. */
   stemPart: 2.9,
-  /** Issue 10: a dictionary form of the query (아름다운 → 아름답다); below prefix so prefix ranking stays as it was. */
+  /** A dictionary form of the query (아름다운 → 아름답다); below prefix so prefix ranking stays as it was. */
   honorificLemma: 2.8,
   lemma: 2.75,
   choseongWhole: 2.5,
   choseong: 2,
   contains: 1,
-  /** Issue 17: headwords holding every nori stem of the query (학교에서 → 초등학교, 학교생활), after contains. */
+  /** Headwords holding every nori stem of the query (학교에서 → 초등학교, 학교생활), after contains. */
   noriMatch: 0.9,
-  /** Issue 10: a spelling the query may have meant (허구헌날 → 허구한날), last. */
+  /** A spelling the query may have meant (허구헌날 → 허구한날), last. */
   confusion: 0.5,
 } as const;
 export type Tier = keyof typeof TIER;
@@ -75,7 +75,7 @@ function tier(name: Tier, filter: estypes.QueryDslQueryContainer): estypes.Query
   return { constant_score: { filter, boost: TIER[name] } };
 }
 
-/** Words the query may stand for, found in the same request (issues 10 and 17). */
+/** Words the query may stand for, found in the same request. */
 export interface KoreanTerms {
   /** Dictionary forms proposed by the lemmatiser. */
   lemmas: readonly string[];

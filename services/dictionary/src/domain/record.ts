@@ -6,7 +6,7 @@ import { containsHan } from './korean';
 
 export const SOURCES = ['editorial', 'wiktionary', 'generated'] as const;
 export type Source = (typeof SOURCES)[number];
-/** Official dictionaries whose exports src/data/convert turns into datasets (issue 16). */
+/** Official dictionaries whose exports src/data/convert turns into datasets. */
 export const EXPORT_SOURCES = ['urimalsaem', 'stdict'] as const;
 /** Every source a dataset line may name: what the build writes plus converted exports. */
 export const RECORD_SOURCES = [...SOURCES, ...EXPORT_SOURCES] as const;
@@ -59,6 +59,13 @@ export type HeadwordRecord = Omit<DatasetRecord, 'source' | 'relations'> & {
 
 export type LineResult = { ok: true; record: DatasetRecord } | { ok: false; reason: string } | { ok: 'blank' };
 
+/**
+ * Rejected lines are read by the operator who runs the import, in English like the dataset format's
+ * documentation, and the import report groups them by zod's own wording (store/import.ts
+ * reasonKind): zod's English messages, whatever error map the running process installed.
+ */
+const OPERATOR_MESSAGES = { error: z.locales.en().localeError };
+
 function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 5)
@@ -76,7 +83,7 @@ export function parseLine(line: string): LineResult {
   } catch (err) {
     return { ok: false, reason: `invalid JSON: ${(err as Error).message}` };
   }
-  const parsed = headwordRecordSchema.safeParse(value);
+  const parsed = headwordRecordSchema.safeParse(value, OPERATOR_MESSAGES);
   if (!parsed.success) return { ok: false, reason: describeIssues(parsed.error) };
   return { ok: true, record: parsed.data };
 }

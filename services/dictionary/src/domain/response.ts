@@ -30,7 +30,7 @@ export interface PyojaeItemsResponse {
   results: { wordInfoItems: WordInfoItem[] };
 }
 
-/** Issue 10's additions beside the spec's keys (which stay as they are). */
+/** Additions beside the spec's keys (which stay as they are). */
 export interface KoreanExtras {
   baseForm: { query: string; lemma: string; lemmas: string[] } | null;
   didYouMean: HeadwordSummary[];

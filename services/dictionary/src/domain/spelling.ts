@@ -3,7 +3,7 @@
 // headword, so a rule may be broad. The table suggests ('혹시 … 찾으셨나요?'); it never rewrites:
 // rows of the query's own exact headword stay first.
 //
-// Audited row by row against 표준국어대사전 (issue 17). A `misspelling` row's written side is not
+// Audited row by row against 표준국어대사전. A `misspelling` row's written side is not
 // standard spelling (허구헌날, 몇일), so it is offered only when the query is not itself a headword.
 // A `confusable` row links two standard words that are often mixed up (결재/결제, 낫다/낳다, 금새/금세):
 // both are correct, so the other is offered beside the exact row, never instead of it.
@@ -106,7 +106,7 @@ export function confusionsByKind(query: string): Record<ConfusionKind, string[]>
   };
 }
 
-// Misspelled endings (issue 17, second round): the query is an inflected form written the way it is
+// Misspelled endings: the query is an inflected form written the way it is
 // said or wrongly contracted (됬어 for 됐어, 할께 for 할게, 할려고 for 하려고, 바꼈어 for 바뀌었어, 되서 for
 // 돼서, 잠궜다 for 잠갔다). These rules rewrite the form into its standard spelling; the caller
 // lemmatises the result and keeps only headwords, offered as suggestions (a rewrite of a correct form,

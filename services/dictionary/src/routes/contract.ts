@@ -1,7 +1,7 @@
 // The dictionary service's API contract (spec §7.2): request schemas the handlers parse
 // with, success bodies, error statuses and callers. scripts/openapi.ts publishes it.
 import type { ServiceContract } from '@syn/kit/contract';
-import { searchKeyword } from '@syn/kit/rules';
+import { SEARCH_TOO_LONG, SEARCH_WORD_MAX, searchKeyword } from '@syn/kit/rules';
 import { z } from 'zod';
 import { CATEGORIES } from '../domain/categories';
 import { MESSAGES } from '../domain/messages';
@@ -20,7 +20,10 @@ const pageNum = z.coerce
   .min(0, { message: MESSAGES.pageNumInvalid })
   .max(MAX_PAGE_NUM, { message: MESSAGES.pageNumInvalid });
 
+export { SEARCH_WORD_MAX };
+
 export const searchRequest = z.object({
+  // Refused before the search runs (at most SEARCH_WORD_MAX), so nothing of an over-long query is stored.
   searchWord: searchKeyword,
   // A page larger than the cap is served at the cap rather than refused.
   pageSize: z.coerce
@@ -52,7 +55,7 @@ export const detailRequest = z.object({
 });
 
 export const suggestRequest = z.object({
-  q: z.string().max(200, { message: MESSAGES.suggestTooLong }).default(''),
+  q: z.string().max(SEARCH_WORD_MAX, { message: SEARCH_TOO_LONG }).default(''),
 });
 
 export const externalLinkRequest = z.object({
@@ -109,7 +112,7 @@ const historyItems = z.object({
   historyItems: z.array(z.object({ id: z.number().int(), word: z.string(), hanja: z.string(), linkUrl: z.string() })),
 });
 
-// GET /api/dic/search/dataset (issue 16): the loaded dataset's figures and attribution.
+// GET /api/dic/search/dataset: the loaded dataset's figures and attribution.
 const datasetSource = z.object({
   id: z.string(),
   name: z.string(),

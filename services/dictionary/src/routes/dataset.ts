@@ -1,4 +1,4 @@
-// GET /api/dic/search/dataset (issue 16): what the loaded dictionary holds, for the pages that
+// GET /api/dic/search/dataset: what the loaded dictionary holds, for the pages that
 // quote figures ("표제어 N개, 관계어 M건") and for the attribution its licences require.
 // Read from the index the alias serves; cached briefly and dropped when the alias moves.
 import { HttpError } from '@syn/kit';

@@ -27,7 +27,12 @@ import { headwordSearched, headwordViewed } from '../events/publish';
 import { HistoryStore } from '../store/history';
 import type { PassStore } from '../store/passes';
 import type { HeadwordReader } from '../store/reader';
-import { createAnonymousSession, setSessionCookie } from '../store/sessions';
+import {
+  createAnonymousSession,
+  setSessionCookie,
+  slideVisitorSession,
+  VISITOR_SESSION_TTL_SECONDS,
+} from '../store/sessions';
 import { detailRequest, hanjaRequest, searchRequest, suggestRequest } from './contract';
 
 export { DEFAULT_PAGE_SIZE } from './contract';
@@ -47,7 +52,7 @@ function body(req: Request): Record<string, unknown> {
 }
 
 /** Visitor = anonymous; paid = a live pass (administrators see everything too); otherwise free. */
-async function readerOf(caller: Caller, passes: PassStore): Promise<Reader> {
+export async function readerOf(caller: Caller, passes: PassStore): Promise<Reader> {
   if (caller.anonymous) return 'visitor';
   if (caller.admin) return 'paid';
   return (await passes.isPaid(caller.userId)) ? 'paid' : 'free';
@@ -60,9 +65,15 @@ export function searchRoutes(router: Router, deps: SearchRouteDeps): void {
   /** One short transaction per request for its usage event (HeadwordSearched / HeadwordViewed). */
   const eventTx = (write: (tx: PoolClient) => Promise<void>) => withTransaction(pool, write);
 
-  /** The caller's session hash; a visitor without a session gets one (and its cookie) here. */
+  /**
+   * The caller's session hash, for a view that must be kept in the history: a visitor without a
+   * session gets one (and its cookie) here, a returning visitor's slides. Nothing else makes one.
+   */
   async function sessionFor(caller: Caller, res: Response): Promise<string> {
-    if (caller.sessionHash !== '') return caller.sessionHash;
+    if (caller.sessionHash !== '') {
+      if (caller.anonymous) await slideVisitorSession(deps.redis, caller.sessionHash);
+      return caller.sessionHash;
+    }
     if (!caller.anonymous) return '';
     const { sid, hash } = await createAnonymousSession(deps.redis);
     setSessionCookie(res, sid, deps.nodeEnv);
@@ -91,7 +102,7 @@ export function searchRoutes(router: Router, deps: SearchRouteDeps): void {
     res.json(toKoreanPyojaeItems(found.page, found));
   });
 
-  // Issue 10: the other headwords that share one hanja character (美 → 美人, 美術 …), paged like search.
+  // The other headwords that share one hanja character (美 → 美人, 美術 …), paged like search.
   router.post('/api/dic/search/hanjaItems', async (req, res) => {
     const input = hanjaRequest.parse(body(req));
     let page;
@@ -127,12 +138,16 @@ export function searchRoutes(router: Router, deps: SearchRouteDeps): void {
         }),
       ),
       sessionHash
-        ? history.add(sessionHash, {
-            id: headword.id,
-            word: headword.word,
-            hanja,
-            linkUrl: headwordLinkUrl(headword.id),
-          })
+        ? history.add(
+            sessionHash,
+            {
+              id: headword.id,
+              word: headword.word,
+              hanja,
+              linkUrl: headwordLinkUrl(headword.id),
+            },
+            caller.anonymous ? VISITOR_SESSION_TTL_SECONDS : undefined,
+          )
         : Promise.resolve(),
     ]);
     // The cut happens before the response is built: hidden words never leave the server.
@@ -147,6 +162,8 @@ export function searchRoutes(router: Router, deps: SearchRouteDeps): void {
 
   router.post('/api/dic/search/historyItems', async (req, res) => {
     const caller = callerOf(req);
+    // Reading the history is a use too: a visitor's session slides (a missing one is not made).
+    if (caller.anonymous && caller.sessionHash !== '') await slideVisitorSession(deps.redis, caller.sessionHash);
     res.json({ historyItems: await history.list(caller.sessionHash) });
   });
 }

@@ -36,8 +36,11 @@ function parseEntry(raw: string): HistoryEntry | null {
 export class HistoryStore {
   constructor(private readonly redis: Redis) {}
 
-  /** Puts `entry` first; an older copy of the same id goes; the list keeps 10. */
-  async add(sessionHash: string, entry: HistoryEntry): Promise<void> {
+  /**
+   * Puts `entry` first; an older copy of the same id goes; the list keeps 10. It lives as long
+   * as its session: `ttlSeconds` (a visitor's is shorter than a member's).
+   */
+  async add(sessionHash: string, entry: HistoryEntry, ttlSeconds: number = SESSION_TTL_SECONDS): Promise<void> {
     if (!HASH.test(sessionHash)) return;
     const key = historyKey(sessionHash);
     const json = JSON.stringify({ id: entry.id, word: entry.word, hanja: entry.hanja, linkUrl: entry.linkUrl });
@@ -47,7 +50,7 @@ export class HistoryStore {
       .lRem(key, 0, json)
       .lPush(key, json)
       .lTrim(key, 0, HISTORY_LIMIT - 1)
-      .expire(key, SESSION_TTL_SECONDS)
+      .expire(key, ttlSeconds)
       .exec();
   }
 

@@ -35,9 +35,9 @@ export interface IndexMeta {
   /** MAPPING_VERSION of the code that built the index; missing on indices from before version 2. */
   mappingVersion?: number;
   documents?: number;
-  /** Relations kept (directed: A→B and B→A are two); missing on indices from before issue 16. */
+  /** Relations kept (directed: A→B and B→A are two); missing on indices imported before the dataset kept its figures. */
   relations?: number;
-  /** Where the words come from, with the attribution to show; missing before issue 16. */
+  /** Where the words come from, with the attribution to show; missing on those older indices. */
   sources?: DatasetSourceInfo[];
   /** Base name of the imported file, or null for a stream. */
   file?: string | null;

@@ -154,7 +154,7 @@ const noAnalysisUntil = new Map<string, number>();
  * (429, measured under bench:search's 50 connections): at most this many calls are in flight per
  * process, the others wait here. One call takes about a millisecond.
  */
-const MAX_ANALYSES_IN_FLIGHT = 4;
+export const MAX_ANALYSES_IN_FLIGHT = 4;
 let analysesInFlight = 0;
 const waitingForAnalysis: Array<() => void> = [];
 
@@ -226,7 +226,7 @@ export async function analyseQuery(client: Client, alias: string, query: string)
 }
 
 /**
- * Search that understands Korean (issues 10 and 17), in one search request after nori's analysis
+ * Search that understands Korean, in one search request after nori's analysis
  * of the query: nori's reading (stem and part of speech) ranks right after an exact match, the
  * rule lemmatiser's dictionary forms and the spelling table's guesses are further tiers. Rows that
  * are a dictionary form of a query without an exact hit make `baseForm`; misspelling rows (only

@@ -1,6 +1,8 @@
 // Anonymous sessions, so a visitor's history has a home. Written exactly like the account
 // service writes sessions (kit's session contract); the gateway then resolves the cookie
-// as anonymous and forwards its hash.
+// as anonymous and forwards its hash. Made only when a view must be kept in the history,
+// and short-lived: every cookieless client (crawlers, scripts) would otherwise leave a
+// two-week key in Redis per request.
 import {
   ANONYMOUS_GRADE,
   ANONYMOUS_USER_ID,
@@ -12,6 +14,10 @@ import {
   type SessionData,
 } from '@syn/kit';
 import type { Response } from 'express';
+import { historyKey } from './history';
+
+/** A visitor session lives a day after its last use (sliding); a member's keeps SESSION_TTL_SECONDS. */
+export const VISITOR_SESSION_TTL_SECONDS = 24 * 3600;
 
 export async function createAnonymousSession(redis: Redis): Promise<{ sid: string; hash: string }> {
   const sid = newSessionId();
@@ -24,12 +30,25 @@ export async function createAnonymousSession(redis: Redis): Promise<{ sid: strin
     createdAt: new Date().toISOString(),
   };
   await redis.set(`session:${hash}`, JSON.stringify(session), {
-    expiration: { type: 'EX', value: SESSION_TTL_SECONDS },
+    expiration: { type: 'EX', value: VISITOR_SESSION_TTL_SECONDS },
   });
   return { sid, hash };
 }
 
-/** HttpOnly, SameSite=Lax, Path=/; Secure outside development and test (plain http there). */
+/** A visitor came back: their session and its history get a full day again (no-op for missing keys). */
+export async function slideVisitorSession(redis: Redis, hash: string): Promise<void> {
+  await redis
+    .multi()
+    .expire(`session:${hash}`, VISITOR_SESSION_TTL_SECONDS)
+    .expire(historyKey(hash), VISITOR_SESSION_TTL_SECONDS)
+    .exec();
+}
+
+/**
+ * HttpOnly, SameSite=Lax, Path=/; Secure outside development and test (plain http there). The
+ * cookie may outlive the Redis session it names: the dictionary cannot re-send it as the session
+ * slides (it sees only the hash), and an expired sid is simply a visitor without history.
+ */
 export function setSessionCookie(res: Response, sid: string, nodeEnv: string): void {
   res.cookie(SESSION_COOKIE, sid, {
     httpOnly: true,

@@ -1,6 +1,7 @@
 // Coupon rules of spec §5 (gift, coupon search, group creation, coupon detail) with
 // their Korean messages, shared by the coupon screens and the billing service.
 import { z } from 'zod';
+import { tooLongMessage } from './text';
 
 export const COUPON_MESSAGES = {
   // Administrator group creation, in the order the form checks them (spec §5).
@@ -133,4 +134,5 @@ export const overlapName = z.preprocess(
 export const couponSearchName = z
   .string({ message: M.searchNameRequired })
   .trim()
-  .min(1, { message: M.searchNameRequired });
+  .min(1, { message: M.searchNameRequired })
+  .max(100, { message: tooLongMessage(100, '검색어') });

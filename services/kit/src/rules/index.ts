@@ -4,3 +4,4 @@ export * from './dictionary';
 export * from './account';
 export * from './billing';
 export * from './coupon';
+export * from './text';

@@ -1,5 +1,7 @@
 // The dictionary, over HTTP (ARCHITECTURE rule 1: no reading another service's index).
-// Only saving and exporting ask it; reads of the wordbook never do. Answers are cached:
+// Only saving and exporting ask it; reads of the wordbook never do. It asks the dictionary's
+// internal detail route, which records no usage event: a save or an export is not the member
+// viewing the word, and statistics count only what people did. Answers are cached:
 // a headword's existence until the next import is likely (minutes), the words a member
 // may see for a short while (their plan can change).
 import { MESSAGES as KIT_MESSAGES, USER_GRADE_HEADER, USER_ID_HEADER, type Caller } from '@syn/kit';
@@ -22,7 +24,10 @@ export class DictionaryUnavailable extends Error {
   }
 }
 
-/** The subset of POST /api/dic/search/wordSynItems (spec §7.2) the wordbook reads. */
+/** The dictionary's internal, read-only detail route (same body as the public wordSynItems). */
+export const DETAIL_PATH = '/internal/headwords/detail';
+
+/** The subset of the detail body (spec §7.2 wordSynItems) the wordbook reads. */
 const wordSynResponse = z.object({
   pyojaeItem: z
     .object({
@@ -106,16 +111,15 @@ export class DictionaryClient {
   private async wordSynItems(headwordId: number, caller: Caller): Promise<WordSynResponse | null> {
     let res: Response;
     try {
-      res = await this.fetchImpl(`${this.opts.baseUrl}/api/dic/search/wordSynItems`, {
+      res = await this.fetchImpl(`${this.opts.baseUrl}${DETAIL_PATH}`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          // Only who the member is: no session hash, so the dictionary does not add this
-          // internal look-up to the member's search history.
+          // Only who the member is, for the cut of their plan: the route keeps no history anyway.
           [USER_ID_HEADER]: String(caller.userId),
           [USER_GRADE_HEADER]: String(caller.grade),
         },
-        body: JSON.stringify({ userId: caller.userId, pyojaeId: headwordId }),
+        body: JSON.stringify({ pyojaeId: headwordId }),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (err) {
@@ -125,7 +129,7 @@ export class DictionaryClient {
       const body = (await res.json().catch(() => ({}))) as { message?: unknown };
       // A 404 for the route itself (a dictionary without it) is not "no such headword".
       if (body.message === KIT_MESSAGES.notFound)
-        throw new DictionaryUnavailable('dictionary has no wordSynItems route');
+        throw new DictionaryUnavailable(`dictionary has no ${DETAIL_PATH} route`);
       return null;
     }
     if (!res.ok) {

@@ -43,7 +43,7 @@ function HanjaList({ ch, selfId }: { ch: string; selfId: number | null }) {
   );
 }
 
-/** Each hanja character of a headword as a button that lists the headwords sharing it (issue 10). */
+/** Each hanja character of a headword as a button that lists the headwords sharing it. */
 export function HanjaMorphemes({ hanja, selfId }: { hanja: string; selfId: number | null }) {
   const chars = [...new Set(Array.from(hanja).filter((c) => HAN.test(c)))];
   const [open, setOpen] = useState<string | null>(null);

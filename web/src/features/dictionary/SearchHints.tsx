@@ -12,7 +12,7 @@ export function topicParticle(word: string): '은' | '는' {
 }
 
 /**
- * What search understood beyond the rows (issue 10): the dictionary form of an inflected
+ * What search understood beyond the rows: the dictionary form of an inflected
  * query, the plain word of an honorific, and words the user may have meant.
  */
 export function SearchHints({

@@ -10,14 +10,14 @@ export interface WordInfoItem {
   SENSE?: string;
 }
 
-/** Issue 10: the query was an inflected form; the rows are its dictionary form(s). */
+/** The query was an inflected form; the rows are its dictionary form(s). */
 export interface BaseForm {
   query: string;
   lemma: string;
   lemmas: string[];
 }
 
-/** Issue 10: the word shown is the 높임말/낮춤말 of these plain words. */
+/** The word shown is the 높임말/낮춤말 of these plain words. */
 export interface Honorific {
   WORD: string;
   plainItems: Array<{ GUBN: string; WORD: string; WORD_ID: number }>;

@@ -5,6 +5,7 @@ import { PATHS } from '../../app/paths';
 import { routeInfo } from '../../app/routeTable';
 import { Loader } from '../../ui/Loader';
 import { PageHeading } from '../../ui/PageHeading';
+import { takeSubscriptionCheckout } from './pendingCheckout';
 import { RequireMember } from './RequireMember';
 import { PAYMENT_TEXTS } from './texts';
 import { usePayFlow, type PayOutcome } from './usePayFlow';
@@ -26,17 +27,24 @@ function MobileResult({ userId, kind }: { userId: number; kind: 'oneoff' | 'subs
   const { finishOneOff, finishSubscription } = usePayFlow(userId);
   const started = useRef(false);
   const [failed, setFailed] = useState(false);
+  const [unknown, setUnknown] = useState(false);
   const outcome = outcomeOf(params);
 
   useEffect(() => {
     // Once per visit: the flow navigates away on its own when it is done.
     if (started.current || !outcome) return;
     started.current = true;
+    // A subscription redirect charges the stored card (POST billings): only for the checkout this
+    // browser started, never for a link another site made up.
+    if (kind === 'subscription' && outcome.success && !takeSubscriptionCheckout(outcome.merchant_uid)) {
+      setUnknown(true);
+      return;
+    }
     const run = kind === 'oneoff' ? finishOneOff(outcome) : finishSubscription(outcome);
     void run.then((ok) => setFailed(!ok));
   }, [finishOneOff, finishSubscription, kind, outcome]);
 
-  if (!outcome) {
+  if (!outcome || unknown) {
     return (
       <p className="callout callout-warning" role="alert">
         {PAYMENT_TEXTS.badRedirect} <Link to={PATHS.order}>결제 내역</Link>

@@ -28,6 +28,7 @@ import {
   type Product,
 } from './paymentApi';
 import { loadImp, requestPay } from './portone';
+import { rememberSubscriptionCheckout, takeSubscriptionCheckout } from './pendingCheckout';
 import { RequireMember } from './RequireMember';
 import { PAYMENT_TEXTS } from './texts';
 import { usePayFlow } from './usePayFlow';
@@ -119,6 +120,8 @@ function Purchase({ userId }: { userId: number }) {
       if (subscription) {
         const { merchant_uid, customer_uid } = await generate().unwrap();
         await initialize({ merchant_uid, item: product.ITEM_ID, user: userId }).unwrap();
+        // A phone leaves for the checkout and comes back to /subscribe/mobile-billings, which checks this.
+        rememberSubscriptionCheckout(merchant_uid);
         const rsp = await requestPay(imp, {
           pg: method.pg,
           pay_method: method.payMethod,
@@ -130,6 +133,7 @@ function Purchase({ userId }: { userId: number }) {
           buyer_email: email,
           m_redirect_url: `${origin}${PATHS.subscribeMobileBillings}`,
         });
+        takeSubscriptionCheckout(merchant_uid);
         await finishSubscription({ ...rsp, merchant_uid: rsp.merchant_uid || merchant_uid, customer_uid });
         return;
       }

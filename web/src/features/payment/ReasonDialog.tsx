@@ -1,5 +1,6 @@
 import { cancelReason } from '@syn/kit/rules';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
+import { useModalDialog } from '../../ui/useModalDialog';
 
 /**
  * A modal asking for an optional reason (spec §5: cancel reason optional). Native <dialog>: the
@@ -22,18 +23,11 @@ export function ReasonDialog({
   onConfirm: (reason: string) => void;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState('');
+  // Each opening starts with an empty reason.
+  const clearReason = useCallback(() => setReason(''), []);
+  const ref = useModalDialog(open, clearReason);
   const ids = { title: useId(), reason: useId() };
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      setReason('');
-      dialog.showModal();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
     <dialog ref={ref} className="pay-dialog" aria-labelledby={ids.title} onClose={onClose}>
       <form

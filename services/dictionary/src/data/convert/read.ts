@@ -86,7 +86,8 @@ async function* jsonItems(stream: Readable): AsyncGenerator<ItemTree> {
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     // The parser ends itself after the top-level value; what follows may only be blank.
     if (parser.isEnded) {
-      if (chunk.toString('utf8').trim() !== '') throw new ExportFormatError('invalid JSON: data after the end of the document');
+      if (chunk.toString('utf8').trim() !== '')
+        throw new ExportFormatError('invalid JSON: data after the end of the document');
       continue;
     }
     parser.write(chunk);

@@ -1,0 +1,36 @@
+// Service-to-service reads (the wordbook's save check and Anki export). Never routed by the
+// gateway: only other services on the internal network reach /internal/*. Unlike the public
+// detail route this records nothing — no usage event, no history, no session — so statistics
+// count only what people did.
+import { callerOf, notFound } from '@syn/kit';
+import type { Request, Router } from 'express';
+import { MESSAGES } from '../domain/messages';
+import { toWordSynItems } from '../domain/response';
+import { cutForReader } from '../domain/visibility';
+import type { PassStore } from '../store/passes';
+import type { HeadwordReader } from '../store/reader';
+import { detailRequest } from './contract';
+import { readerOf } from './search';
+
+export interface InternalRouteDeps {
+  reader: HeadwordReader;
+  passes: PassStore;
+}
+
+function body(req: Request): Record<string, unknown> {
+  return typeof req.body === 'object' && req.body !== null ? (req.body as Record<string, unknown>) : {};
+}
+
+export function internalRoutes(router: Router, deps: InternalRouteDeps): void {
+  /**
+   * A headword's detail cut for the member the calling service names (x-user-id / x-user-grade),
+   * in the public route's shape; 404 when the headword does not exist.
+   */
+  router.post('/internal/headwords/detail', async (req, res) => {
+    const caller = callerOf(req);
+    const { pyojaeId } = detailRequest.parse(body(req));
+    const [headword, who] = await Promise.all([deps.reader.getHeadword(pyojaeId), readerOf(caller, deps.passes)]);
+    if (!headword) throw notFound(MESSAGES.headwordNotFound);
+    res.json(toWordSynItems(headword, cutForReader(headword, who), who, ''));
+  });
+}
