@@ -29,6 +29,10 @@ async function sleep(ms: number): Promise<void> {
 let dir = '';
 let child: ChildProcess | undefined;
 let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+// 'close' comes after every process holding the output pipe let go of it; 'exit' only says the shell ended,
+// and the log may still lack the start script's last lines then.
+let closed: Promise<void> = Promise.resolve();
+let out: ReturnType<typeof createWriteStream> | undefined;
 const logFile = path.join(ROOT, '.local', 'logs', 'readme-guard.log');
 
 function tail(): string {
@@ -40,17 +44,23 @@ function tail(): string {
 }
 
 async function stop(): Promise<void> {
-  if (!child?.pid || exited !== undefined) return;
-  const pid = child.pid;
-  process.kill(-pid, 'SIGINT');
-  for (let i = 0; i < 120 && exited === undefined; i++) await sleep(500);
-  if (exited === undefined) {
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      // already gone
+  const pid = child?.pid;
+  if (pid !== undefined && exited === undefined) {
+    process.kill(-pid, 'SIGINT');
+    for (let i = 0; i < 120 && exited === undefined; i++) await sleep(500);
+    if (exited === undefined) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
     }
   }
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([closed, new Promise((r) => (timer = setTimeout(r, 60_000)))]);
+  clearTimeout(timer);
+  const stream = out;
+  if (stream && !stream.writableEnded) await new Promise<void>((r) => stream.end(r));
 }
 
 afterAll(async () => {
@@ -69,18 +79,20 @@ test("README: a fresh clone's start command brings the product up and a search a
   symlinkSync(path.resolve(ROOT, '..', 'shared'), path.join(dir, 'shared'));
 
   mkdirSync(path.dirname(logFile), { recursive: true });
-  const out = createWriteStream(logFile);
+  out = createWriteStream(logFile);
   // A newcomer's shell: none of jest's variables.
   const env: NodeJS.ProcessEnv = { ...process.env, DEV_STACK_OFFSET: String(OFFSET) };
   delete env.NODE_ENV;
   delete env.JEST_WORKER_ID;
   delete env.TEST_STACK_OFFSET;
   child = spawn('bash', ['-c', command], { cwd: clone, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.pipe(out);
-  child.stderr?.pipe(out);
+  child.stdout?.pipe(out, { end: false });
+  child.stderr?.pipe(out, { end: false });
   child.on('exit', (code, signal) => {
     exited = { code, signal };
   });
+  const started = child;
+  closed = new Promise((r) => started.on('close', () => r()));
 
   // Healthy gateway, then a search that finds the sample data (the dataset loads at first start).
   const deadline = Date.now() + 18 * 60_000;

@@ -6,7 +6,13 @@
  * (every PostgreSQL table, MongoDB collection and Redis key, fuzz/fingerprint.ts) is compared
  * before and after each request. A request the service refused must have written nothing; a
  * request of the `invalid` kind must not have written even if it was accepted. A request of
- * the `edge` kind (an extreme but well-typed value) may be accepted, and then may write.
+ * the `edge` kind (an extreme but well-typed value) may be accepted, and then may write. Every
+ * 4xx answer carries a Korean message (Hangul, never zod's English defaults such as "Invalid input").
+ *
+ * A fixed corpus adds, for every field of every billing, coupon and wordbook route: lone
+ * surrogates (exactly 400, before any work), oversized free text (200,000 characters) and values
+ * of the wrong type (number, object, array, boolean, null), one field at a time (fuzz/payloads.ts
+ * `fieldCases`).
  *
  * The stack gets its own PostgreSQL database and Redis database so other test runs on the
  * machine cannot change the fingerprint. Seeded: FUZZ_SEED (default below) and FUZZ_RUNS
@@ -22,7 +28,7 @@ import { seedAdmin } from '../../services/account/src/seed';
 import { startStack, type Stack } from '../../scripts/stack';
 import { testStackOffset } from '../../scripts/topology';
 import { changedParts, openDataStores, type DataStores, type Fingerprint } from './fuzz/fingerprint';
-import { hostileRequest, type FuzzRequest } from './fuzz/payloads';
+import { fieldCases, hostileRequest, type FuzzRequest } from './fuzz/payloads';
 import { ANONYMOUS_USER_ID, API_ROUTES, type ApiRoute, type RouteContext } from './routes';
 import { joinBody, linkIn, readMail } from '../../services/account/test/support';
 
@@ -51,6 +57,28 @@ const LEAKS: RegExp[] = [
   /node_modules|\/work\/|ECONNREFUSED|ETIMEDOUT|EPIPE/,
   /E11000|Maximum call stack/,
 ];
+
+const HANGUL = /[\uac00-\ud7a3]/;
+/** zod's English default wording (v3 and v4), which must never reach a client. */
+const ENGLISH_ZOD =
+  /Invalid input|\bexpected\b|\breceived\b|Too (big|small)|\bRequired\b|Invalid (enum|option|string|type|element|key|union)/i;
+
+/** Why a 4xx answer's message is not one a Korean client can read (null when it is). */
+function notKorean(answer: { status: number; body: string }): string | null {
+  // No body: the connection was closed on an oversized request (send() reports 413 / 431 itself).
+  if (answer.status < 400 || answer.status >= 500 || answer.body === '') return null;
+  let message: unknown;
+  try {
+    message = (JSON.parse(answer.body) as { message?: unknown } | null)?.message;
+  } catch {
+    return `answered ${answer.status} without a JSON error body: ${clip(answer.body)}`;
+  }
+  if (typeof message !== 'string') return `answered ${answer.status} without a message: ${clip(answer.body)}`;
+  if (!HANGUL.test(message) || ENGLISH_ZOD.test(message)) {
+    return `answered ${answer.status} with a message that is not Korean: ${clip(message)}`;
+  }
+  return null;
+}
 
 type CallerName = 'anonymous' | 'member' | 'admin';
 interface Caller {
@@ -175,8 +203,15 @@ async function adminCaller(baseUrl: string): Promise<Caller> {
   }
 }
 
-/** Changes still landing (events relayed and consumed after an accepted write) settle before the next request. */
+/**
+ * Changes still landing (events relayed and consumed after an accepted write) settle before the next
+ * request: every event applied, then the data unchanged for a second.
+ */
 async function settle(from: Fingerprint): Promise<Fingerprint> {
+  const drained = Date.now() + 60_000;
+  while (Date.now() < drained && (await stores!.eventsInFlight()) > 0) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   let last = from;
   let stableSince = Date.now();
   const deadline = Date.now() + 6_000;
@@ -282,11 +317,19 @@ test('the fingerprint sees a write: a member saving a word and a search being re
   const member = callers.find((c) => c.name === 'member');
   if (!member) throw new Error('the stack did not start');
   const before = await settle(await stores!.fingerprint());
-  const saved = await fetch(`${baseUrl}/api/dic/wordbook/insertWordbookItem`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: member.cookie },
-    body: JSON.stringify({ pyojaeId: headword.id, word: headword.word, hanja: headword.hanja, linkUrl: '' }),
-  });
+  const save = () =>
+    fetch(`${baseUrl}/api/dic/wordbook/insertWordbookItem`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: member.cookie },
+      body: JSON.stringify({ pyojaeId: headword.id, word: headword.word, hanja: headword.hanja, linkUrl: '' }),
+    });
+  // The wordbook asks the dictionary for the headword and answers 503 (Retry-After) when it is slow to
+  // answer, as on a machine busy with other runs: a client tries again then, and so does this one.
+  let saved = await save();
+  for (let attempt = 0; saved.status === 503 && attempt < 3; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000 * Number(saved.headers.get('retry-after') ?? 1)));
+    saved = await save();
+  }
   expect(saved.status).toBe(200);
   await postJson(baseUrl, '/api/dic/search/pyojaeItems', { searchWord: headword.word });
   const changed = changedParts(before, await stores!.fingerprint());
@@ -314,6 +357,8 @@ describe.each(['anonymous', 'member', 'admin'] as const)('hostile requests as %s
         if (answer.status >= 500) problems.push(`answered ${answer.status}`);
         const leak = LEAKS.find((pattern) => pattern.test(answer.body));
         if (leak) problems.push(`leaked internal text (${String(leak)}): ${clip(answer.body)}`);
+        const english = notKorean(answer);
+        if (english) problems.push(english);
         const now = await stores!.fingerprint();
         const changed = changedParts(last, now);
         if (answer.status < 400) accepted += 1;
@@ -346,3 +391,50 @@ describe.each(['anonymous', 'member', 'admin'] as const)('hostile requests as %s
     expect(failures).toEqual([]);
   }, 600_000);
 });
+
+/** The routes whose every field the fixed corpus visits, each with the caller it needs. */
+const FIELD_ROUTES = API_ROUTES.filter((route) => route.service === 'billing' || route.service === 'wordbook');
+
+test('every field of the billing, coupon and wordbook routes: lone surrogates, oversized text, wrong types', async () => {
+  const member = callers.find((c) => c.name === 'member');
+  const admin = callers.find((c) => c.name === 'admin');
+  if (!member || !admin || !baseUrl) throw new Error('the stack did not start');
+  let last = await settle(await stores!.fingerprint());
+  const failures: string[] = [];
+  let requests = 0;
+  for (const route of FIELD_ROUTES) {
+    const caller = route.access === 'admin' ? admin : member;
+    if (ENDS_SESSION.has(`${route.method} ${route.path}`)) continue;
+    const example = route.body(contextFor(caller, randomBytes(4).toString('hex')));
+    for (const request of fieldCases(route.method, route.path, example)) {
+      requests += 1;
+      const answer = await send(baseUrl, request, caller.cookie);
+      const problems: string[] = [];
+      if (answer.status >= 500) problems.push(`answered ${answer.status}`);
+      if (request.refused === 'exactly-400' && answer.status !== 400)
+        problems.push(`answered ${answer.status}, not 400`);
+      if (request.refused === 'any-4xx' && (answer.status < 400 || answer.status >= 500)) {
+        problems.push(`accepted (${answer.status})`);
+      }
+      const leak = LEAKS.find((pattern) => pattern.test(answer.body));
+      if (leak) problems.push(`leaked internal text (${String(leak)}): ${clip(answer.body)}`);
+      const english = notKorean(answer);
+      if (english) problems.push(english);
+      const now = await stores!.fingerprint();
+      const changed = changedParts(last, now);
+      if (changed.length) {
+        if (answer.status >= 400 || request.kind === 'invalid') {
+          problems.push(`wrote ${changed.join(', ')} though answered ${answer.status}`);
+        }
+        last = await settle(now);
+      } else {
+        last = now;
+      }
+      if (problems.length) failures.push(`${problems.join('; ')}\n    as ${caller.name}: ${describeRequest(request)}`);
+    }
+  }
+  process.stdout.write(
+    `[fuzz] fixed corpus: ${requests} requests over ${FIELD_ROUTES.length} routes, ${failures.length} failing\n`,
+  );
+  expect(failures).toEqual([]);
+}, 900_000);

@@ -12,11 +12,11 @@ import { createClient } from 'redis';
  *   after the request that wrote them (delivery bookkeeping, not data); a new row is still seen;
  * - `schema_migrations` only changes at start-up;
  * - Redis counters of the defences themselves (the gateway's rate limits, failed sign-in
- *   counters and locks, the account service's look-up limits): counting a refused request is their job.
+ *   counters with their back-off, the account service's look-up limits): counting a refused request is their job.
  */
 const COUNT_ONLY = /(^|_)outbox$/;
 const SKIPPED_TABLES = /^schema_migrations$/;
-const DEFENCE_KEYS = /^(gateway:ratelimit:|login-fail:|login-lock:|rate:)/;
+const DEFENCE_KEYS = /^(gateway:ratelimit:|login:acct:|login:ip:|rate:)/;
 
 export interface Fingerprint {
   parts: Record<string, string>;
@@ -33,6 +33,12 @@ const md5 = (text: string): string => createHash('md5').update(text).digest('hex
 
 export interface DataStores {
   fingerprint(): Promise<Fingerprint>;
+  /**
+   * Events still on their way: outbox rows not yet published, wordbook items holding pending events,
+   * and events of the topics statistics reads that it has not applied yet. Consumers write late on a
+   * busy machine; a comparison made before this reaches 0 blames the next request for their writes.
+   */
+  eventsInFlight(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -64,6 +70,26 @@ export async function openDataStores(urls: { postgres: string; mongo: string; re
   // The table list only changes at start-up (migrations): build the query once.
   const query = await postgresQuery();
 
+  const outboxes = (
+    await pool.query<{ schema: string }>(
+      `SELECT table_schema AS schema FROM information_schema.tables WHERE table_name = 'outbox' ORDER BY 1`,
+    )
+  ).rows.map((row) => quoteIdent(row.schema));
+  // The topics statistics consumes are account's, the dictionary's and billing's (STATISTICS_TOPICS).
+  const statisticsSources = outboxes.filter((schema) => /^"(account|dictionary|billing)"$/.test(schema));
+  const hasStatistics = (
+    await pool.query(`SELECT 1 FROM information_schema.tables WHERE table_schema = 'statistics' AND table_name = 'processed_events'`)
+  ).rowCount;
+  const inFlightQuery = [
+    ...outboxes.map((schema) => `(SELECT count(*) FROM ${schema}.outbox WHERE published_at IS NULL)`),
+    ...(hasStatistics && statisticsSources.length
+      ? [
+          `GREATEST(0, ${statisticsSources.map((schema) => `(SELECT count(*) FROM ${schema}.outbox)`).join(' + ')}` +
+            ` - (SELECT count(*) FROM statistics.processed_events))`,
+        ]
+      : []),
+  ].join(' + ');
+
   return {
     async fingerprint() {
       const parts: Record<string, string> = {};
@@ -90,6 +116,14 @@ export async function openDataStores(urls: { postgres: string; mongo: string; re
         );
       });
       return { parts };
+    },
+    async eventsInFlight() {
+      const { rows } = await pool.query<{ n: string }>(`SELECT ${inFlightQuery || '0'} AS n`);
+      const pending = await mongo
+        .db()
+        .collection('wordbook_items')
+        .countDocuments({ 'pendingEvents.0': { $exists: true } });
+      return Number(rows[0]?.n ?? 0) + pending;
     },
     async close() {
       await Promise.allSettled([pool.end(), mongo.close(), redis.close()]);
