@@ -490,7 +490,8 @@ test('/api/docs serves Swagger UI and the document from the gateway, under its C
   } finally {
     await browser.close();
   }
-});
+  // A browser start and a 1.5 MB bundle parsed beside two busy cores: minutes, not the default 2.
+}, 300_000);
 
 test('every documented operation was answered with its documented success body', () => {
   expect(OPERATIONS.length).toBe(Object.values(DOCUMENT.paths).reduce((n, item) => n + Object.keys(item).length, 0));
