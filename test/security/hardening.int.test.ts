@@ -8,11 +8,12 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { TOPICS } from '@syn/proto';
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import { createClient } from 'redis';
 import { sessionHash } from '@syn/kit/session';
-import { startStack, type Stack } from '../../scripts/stack';
-import { LOCAL, ROOT, topology } from '../../scripts/topology';
+import type { Stack } from '../../scripts/stack';
+import { ROOT } from '../../scripts/topology';
+import { startSecurityStack, type SecurityStack } from './support/stack';
 import { call, type Reply } from './support/http';
 import { joinMember, type Member } from './support/members';
 
@@ -20,6 +21,7 @@ const ONE_DAY_S = 24 * 3600;
 const VIEWED = 'dictionary.HeadwordViewed.v1';
 const SEARCHED = 'dictionary.HeadwordSearched.v1';
 
+let secured: SecurityStack | undefined;
 let stack: Stack;
 let baseUrl: string;
 let sandboxUrl: string;
@@ -27,22 +29,10 @@ let pool: Pool;
 let redis: ReturnType<typeof createClient>;
 let member: Member;
 let words: { id: number; word: string }[];
-const quiet: string[] = [];
 
 beforeAll(async () => {
-  try {
-    stack = await startStack({
-      mode: 'test',
-      output: 'files',
-      logDir: path.join(LOCAL, 'logs', `test${process.env.TEST_STACK_OFFSET ?? ''}-hardening`),
-      log: (l) => quiet.push(l),
-    });
-  } catch (err) {
-    throw new Error(`the test stack did not start:\n${quiet.join('\n')}`, { cause: err });
-  }
-  baseUrl = stack.baseUrl;
-  sandboxUrl = `http://127.0.0.1:${topology('test').sandboxPort}`;
-  pool = new Pool({ connectionString: stack.env.DATABASE_URL, max: 2 });
+  secured = await startSecurityStack('hardening');
+  ({ stack, baseUrl, sandboxUrl, pool } = secured);
   redis = createClient({ url: stack.env.REDIS_URL });
   await redis.connect();
   member = await joinMember(baseUrl, '보안점검', 'hardening');
@@ -56,8 +46,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await redis?.quit();
-  await pool?.end();
-  await stack?.stop();
+  await secured?.stop();
 });
 
 /** The dictionary's usage events (what statistics counts) of one user, from the stack's own topic. */

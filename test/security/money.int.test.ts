@@ -6,40 +6,25 @@
 //   must not end the session, while the app's own logout still does;
 // - 4: an imp_uid recorded on another member's failed order must not keep its real owner's paid
 //   payment from being completed (granted, never a 500 with the money taken).
-import path from 'node:path';
-import { Pool } from 'pg';
-import { startStack, type Stack } from '../../scripts/stack';
-import { LOCAL, topology } from '../../scripts/topology';
+import type { Pool } from 'pg';
+import { startSecurityStack, type SecurityStack } from './support/stack';
 import { call, type Reply } from './support/http';
 import { APPROVED_CARD, joinMember, type Member } from './support/members';
 
 jest.setTimeout(120_000);
 
-let stack: Stack;
+let secured: SecurityStack | undefined;
 let baseUrl: string;
 let sandboxUrl: string;
 let pool: Pool;
-const quiet: string[] = [];
 
 beforeAll(async () => {
-  try {
-    stack = await startStack({
-      mode: 'test',
-      output: 'files',
-      logDir: path.join(LOCAL, 'logs', `test${process.env.TEST_STACK_OFFSET ?? ''}-money`),
-      log: (l) => quiet.push(l),
-    });
-  } catch (err) {
-    throw new Error(`the test stack did not start:\n${quiet.join('\n')}`, { cause: err });
-  }
-  baseUrl = stack.baseUrl;
-  sandboxUrl = `http://127.0.0.1:${topology('test').sandboxPort}`;
-  pool = new Pool({ connectionString: stack.env.DATABASE_URL, max: 2 });
+  secured = await startSecurityStack('money');
+  ({ baseUrl, sandboxUrl, pool } = secured);
 }, 300_000);
 
 afterAll(async () => {
-  await pool?.end();
-  await stack?.stop();
+  await secured?.stop();
 });
 
 /** What a browser sends on a top-level navigation from another site: the cookie, no Origin. */
