@@ -52,6 +52,7 @@ export const EVENT_TYPES = {
   userLoggedIn: 'account.UserLoggedIn.v1',
   userWithdrawn: 'account.UserWithdrawn.v1',
   legacyPeriodMerged: 'account.LegacyPeriodMerged.v1',
+  userConfirmed: 'account.UserConfirmed.v1',
   headwordSearched: 'dictionary.HeadwordSearched.v1',
   headwordViewed: 'dictionary.HeadwordViewed.v1',
   externalLinkOpened: 'dictionary.ExternalLinkOpened.v1',

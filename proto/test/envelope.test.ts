@@ -155,9 +155,10 @@ describe('encodeEnvelope / decodeEnvelope', () => {
       producer: 'account',
       key: '1',
     });
-    // Field 14 as a length-delimited sub-message: what a future `user_renamed = 14` looks like on the wire.
+    // Field 29 (the last of the account range) as a length-delimited sub-message: what a future
+    // `user_renamed = 29` looks like on the wire.
     const future = new BinaryWriter()
-      .tag(14, WireType.LengthDelimited)
+      .tag(29, WireType.LengthDelimited)
       .bytes(Uint8Array.from([0x08, 0x01]))
       .finish();
     const bytes = new Uint8Array([...toBinary(EnvelopeSchema, bare), ...future]);

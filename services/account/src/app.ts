@@ -9,6 +9,7 @@ import { userRoutes } from './routes/user';
 import { internalRoutes } from './routes/internal';
 import { sysRoutes } from './routes/sys';
 import { createHasher, resolvePepper } from './security/passwords';
+import { ReferralStore } from './store/referrals';
 import { LegacyStore } from './store/legacy';
 import { LoginThrottle } from './store/limits';
 import { PassStore } from './store/passes';
@@ -38,6 +39,7 @@ export function buildContext(deps: AccountAppDeps): AccountContext {
     log: deps.log,
     config: c,
     users: new UserStore(deps.schema),
+    referrals: new ReferralStore(deps.schema),
     tokens: new TokenStore(deps.schema),
     passes: new PassStore(deps.schema),
     legacy: new LegacyStore(LEGACY_SCHEMA, deps.schema),
@@ -54,6 +56,8 @@ export function buildContext(deps: AccountAppDeps): AccountContext {
       c.LOGIN_IP_MAX_FAILURES_PER_HOUR,
     ),
     hasher: createHasher(resolvePepper(c)),
+    // The credit ledger's keyed hashes use the same server secret: never in the database it protects.
+    referralSecret: resolvePepper(c),
     mailer: createAccountMailer(deps.mailer, c.MAIL_FROM, {
       confirmMinutes: c.CONFIRM_TOKEN_TTL_MINUTES,
       resetMinutes: c.RESET_TOKEN_TTL_MINUTES,

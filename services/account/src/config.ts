@@ -26,6 +26,8 @@ export const accountConfigShape = {
   MEMBER_SEARCH_IP_PER_HOUR: int(60, 1),
   /** Recommender checks and mail requests per IP per hour (they reveal whether an email is registered). */
   LOOKUPS_PER_HOUR: int(60, 1),
+  /** Referral credits one recommender can earn in a day (domain/referral.ts). */
+  REFERRAL_CREDITS_PER_DAY: int(10, 1),
   /** Mails (verification, reset) per address per hour. */
   MAILS_PER_ADDRESS_PER_HOUR: int(5, 1),
 };

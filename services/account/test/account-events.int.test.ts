@@ -1,4 +1,4 @@
-// Events on real Kafka: UserJoined / UserLoggedIn / UserWithdrawn published through the outbox,
+// Events on real Kafka: UserJoined / UserConfirmed / UserLoggedIn / UserWithdrawn published through the outbox,
 // withdrawal removing personal data, and billing's PassChanged projected into `validate`.
 import { createKafka, createLogger, currentDeviceKey } from '@syn/kit';
 import { ACCOUNT_MESSAGES as M } from '@syn/kit/rules';
@@ -62,6 +62,36 @@ describe('published facts', () => {
     const loggedIn = await eventFor('userLoggedIn', m.id);
     expect(loggedIn.event.value.sessionHash).toBe(m.as.sessionHash);
     expect(loggedIn.event.value.sessionHash).not.toBe(m.sid);
+  });
+});
+
+describe('referral credit at the first confirmation', () => {
+  const phone = () => `010${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
+
+  test('when a recommended member confirms, then UserConfirmed credits the recommender; a second account of the same phone credits nobody', async () => {
+    const host = await joinedMember(run, { phone: phone() });
+    const friendPhone = phone();
+    const friend = await joinedMember(run, { phone: friendPhone, recommendUser: host.email, recommendUserId: host.id });
+    const credited = await eventFor('userConfirmed', friend.id);
+    expect(credited.event.value).toMatchObject({ userId: friend.id, recommenderUserId: host.id, referral: 'counted' });
+    const again = await joinedMember(run, { phone: friendPhone, recommendUser: host.email, recommendUserId: host.id });
+    const refused = await eventFor('userConfirmed', again.id);
+    expect(refused.event.value).toMatchObject({ userId: again.id, recommenderUserId: 0, referral: 'existing-member' });
+    const { rows } = await pool().query<{ member_id: number; phone_key: string }>(
+      'SELECT member_id, phone_key FROM account.referral_credits WHERE recommender_id = $1',
+      [host.id],
+    );
+    expect(rows.map((r) => r.member_id)).toEqual([friend.id]);
+    // The ledger holds a keyed hash, never the number.
+    expect(rows[0]!.phone_key).not.toContain(friendPhone.slice(3));
+  });
+
+  test('when a member who named nobody confirms, then UserConfirmed says none', async () => {
+    const m = await joinedMember(run, { phone: phone() });
+    expect((await eventFor('userConfirmed', m.id)).event.value).toMatchObject({
+      recommenderUserId: 0,
+      referral: 'none',
+    });
   });
 });
 

@@ -1,4 +1,5 @@
-// Account events on real Kafka: UserJoined referral rewards (5/10/20, each once) and the
+// Account events on real Kafka: referral rewards (5/10/20, each once) from UserConfirmed crediting a
+// recommender (never from UserJoined), and the
 // invited friend's 7-day coupon, LegacyPeriodMerged's pass, all idempotent under redelivery.
 import { encodeEnvelope, newEnvelope, TOPICS, type ValidEnvelope } from '@syn/proto';
 import { Kafka, logLevel } from 'kafkajs';
@@ -43,6 +44,13 @@ const joined = (userId: number, recommenderUserId: number) =>
     key: String(userId),
     event: { case: 'userJoined', value: { userId, recommenderUserId, recommendType: 'NORMAL' } },
   });
+/** The account service's verdict when the member first proved their mail: whom it credits (0 = nobody). */
+const confirmed = (userId: number, recommenderUserId: number, referral = 'counted') =>
+  newEnvelope({
+    producer: 'account',
+    key: String(userId),
+    event: { case: 'userConfirmed', value: { userId, recommenderUserId, referral } },
+  });
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
   const end = Date.now() + ms;
@@ -66,7 +74,7 @@ const processed = (ids: string[]) =>
 it('when 20 friends join through one recommendation, with every event delivered twice, then 1, 3 and 12 months are granted once each and every friend gets one 7-day coupon', async () => {
   const recommender = U + 1;
   const friends = Array.from({ length: 20 }, (_, i) => U + 100 + i);
-  const events = friends.map((f) => joined(f, recommender));
+  const events = friends.map((f) => confirmed(f, recommender));
   // The first four: no reward yet.
   await send(...events.slice(0, 4), ...events.slice(0, 4));
   await processed(events.slice(0, 4).map((e) => e.id));
@@ -74,7 +82,7 @@ it('when 20 friends join through one recommendation, with every event delivered 
     { n: 0 },
   ]);
   // The rest, each twice, plus one join re-published under a new event id (a producer retry).
-  await send(...events.slice(4), ...events.slice(4), joined(friends[7]!, recommender));
+  await send(...events.slice(4), ...events.slice(4), confirmed(friends[7]!, recommender));
   await processed(events.map((e) => e.id));
   await until('the retried join is processed', async () => {
     const [r] = await h.sql<{ n: number }>(
@@ -130,14 +138,25 @@ it('when 20 friends join through one recommendation, with every event delivered 
   expect(pass).toEqual({ item_id: 4, days: 7 });
 });
 
-it('when a join names no recommender or oneself, then nothing is granted', async () => {
-  const lone = joined(U + 200, 0);
-  const self = joined(U + 201, U + 201);
-  await send(lone, self);
-  await processed([lone.id, self.id]);
+it('when members join naming a recommender but credit nobody (unconfirmed, or a referral that did not count), then nothing is granted', async () => {
+  const recommender = U + 2;
+  const lone = confirmed(U + 200, 0, 'none');
+  const self = confirmed(U + 201, U + 201);
+  // Joins alone: anyone can join with an address they do not hold.
+  const joins = Array.from({ length: 6 }, (_, i) => joined(U + 210 + i, recommender));
+  const refused = Array.from({ length: 6 }, (_, i) => confirmed(U + 210 + i, 0, 'same-person'));
+  const all = [lone, self, ...joins, ...refused];
+  await send(...all);
+  await processed(all.map((e) => e.id));
   expect(
-    await h.sql(`SELECT count(*)::int AS n FROM billing.coupons WHERE user_id IN ($1, $2)`, [U + 200, U + 201]),
+    await h.sql(`SELECT count(*)::int AS n FROM billing.coupons WHERE user_id BETWEEN $1 AND $2`, [U + 200, U + 215]),
   ).toEqual([{ n: 0 }]);
+  expect(
+    await h.sql(`SELECT count(*)::int AS n FROM billing.referral_joins WHERE recommender_id = $1`, [recommender]),
+  ).toEqual([{ n: 0 }]);
+  expect(await h.sql(`SELECT count(*)::int AS n FROM billing.passes WHERE user_id = $1`, [recommender])).toEqual([
+    { n: 0 },
+  ]);
 });
 
 it('when a legacy merge arrives twice (and once more under a new id), then one pass of the remaining days plus one month is granted', async () => {

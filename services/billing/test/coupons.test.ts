@@ -72,12 +72,22 @@ describe('account events as the coupon consumer reads them (proto fixtures)', ()
     expect(f).toBeDefined();
     return decodeEnvelope(encodeEnvelope(f!));
   };
-  it('when UserJoined arrives, then the join of 1042 through 1001 is counted', () => {
-    expect(accountEffectOf(wire('account.UserJoined.v1'))).toEqual({
-      kind: 'joined',
-      joinedUserId: 1042,
+  it('when UserConfirmed credits a recommender, then the join of 1042 through 1001 is counted', () => {
+    expect(accountEffectOf(wire('account.UserConfirmed.v1'))).toEqual({
+      kind: 'referred',
+      memberId: 1042,
       recommenderId: 1001,
     });
+  });
+  it('when UserConfirmed credits nobody (the referral did not count), then nothing is rewarded', () => {
+    const env = wire('account.UserConfirmed.v1');
+    if (env.event.case !== 'userConfirmed') throw new Error('fixture of another case');
+    env.event.value.recommenderUserId = 0;
+    env.event.value.referral = 'same-person';
+    expect(accountEffectOf(env)).toBeNull();
+  });
+  it('when UserJoined arrives, then nothing is rewarded yet: anyone can join with an address they do not hold', () => {
+    expect(accountEffectOf(wire('account.UserJoined.v1'))).toBeNull();
   });
   it('when LegacyPeriodMerged arrives, then 45 days plus 1 month are granted', () => {
     expect(accountEffectOf(wire('account.LegacyPeriodMerged.v1'))).toEqual({
@@ -91,7 +101,7 @@ describe('account events as the coupon consumer reads them (proto fixtures)', ()
     expect(accountEffectOf(wire('account.UserWithdrawn.v1'))).toEqual({ kind: 'withdrawn', userId: 1042 });
   });
   it('when any other account fact arrives, then it is ignored', () => {
-    const ours = ['account.UserJoined.v1', 'account.LegacyPeriodMerged.v1', 'account.UserWithdrawn.v1'];
+    const ours = ['account.UserConfirmed.v1', 'account.LegacyPeriodMerged.v1', 'account.UserWithdrawn.v1'];
     const others = fixtures.filter((f) => f.type.startsWith('account.') && !ours.includes(f.type));
     expect(others.length).toBeGreaterThan(0);
     for (const f of others) expect(accountEffectOf(decodeEnvelope(encodeEnvelope(f)))).toBeNull();

@@ -39,11 +39,12 @@ async function send(...envs: ValidEnvelope[]) {
   });
 }
 
+/** A referred member's first confirmation, crediting the recommender (the account service's verdict). */
 const joined = (userId: number, recommenderUserId: number) =>
   newEnvelope({
     producer: 'account',
     key: String(userId),
-    event: { case: 'userJoined', value: { userId, recommenderUserId, recommendType: 'NORMAL' } },
+    event: { case: 'userConfirmed', value: { userId, recommenderUserId, referral: 'counted' } },
   });
 const withdrawn = (userId: number) =>
   newEnvelope({ producer: 'account', key: String(userId), event: { case: 'userWithdrawn', value: { userId } } });

@@ -97,11 +97,13 @@ export class UserStore {
     }
   }
 
-  async setEmailVerified(db: Db, id: number, verified: boolean): Promise<void> {
-    await db.query(`UPDATE ${this.schema}.users SET email_verified = $2, updated_at = now() WHERE id = $1`, [
-      id,
-      verified,
-    ]);
+  /** True when this call changed the flag (a first confirmation, not a repeated one). */
+  async setEmailVerified(db: Db, id: number, verified: boolean): Promise<boolean> {
+    const { rowCount } = await db.query(
+      `UPDATE ${this.schema}.users SET email_verified = $2, updated_at = now() WHERE id = $1 AND email_verified <> $2`,
+      [id, verified],
+    );
+    return (rowCount ?? 0) > 0;
   }
 
   async setPasswordHash(db: Db, id: number, hash: string): Promise<void> {

@@ -1,7 +1,8 @@
 // Registration, email confirmation, login, sessions, device claim and passwords (spec §4, §5, §7.1).
-import { badRequest, HttpError, unauthorized, withTransaction, type Caller } from '@syn/kit';
+import { badRequest, HttpError, unauthorized, withTransaction, type Caller, type PoolClient } from '@syn/kit';
 import { ACCOUNT_MESSAGES as M, type JoinRequest } from '@syn/kit/rules';
 import { TEXT } from '../domain/messages';
+import { judgeReferral, personKeys, phoneDigits, type ReferralVerdict } from '../domain/referral';
 import { storedUser } from '../domain/users';
 import { mailLink } from '../mail/mailer';
 import { issueToken } from '../security/tokens';
@@ -78,12 +79,35 @@ export async function join(ctx: AccountContext, req: JoinRequest) {
   return { message: TEXT.joined, registered: true };
 }
 
+/**
+ * A member's first proof of their mail address: the referral they named is judged now (never at
+ * join) and UserConfirmed tells billing whom it credits, in the same transaction.
+ */
+async function firstConfirmation(ctx: AccountContext, tx: PoolClient, memberId: number): Promise<void> {
+  const facts = await ctx.referrals.facts(tx, memberId, ctx.config.REFERRAL_CREDITS_PER_DAY);
+  if (!facts) return;
+  let verdict: ReferralVerdict = judgeReferral(facts);
+  if (verdict === 'counted') {
+    const keys = personKeys(ctx.referralSecret, facts.member);
+    const credited = await ctx.referrals.credit(tx, {
+      memberId,
+      recommenderId: facts.recommenderId,
+      phoneKey: phoneDigits(facts.member.phone) === '' ? null : keys.phone,
+      mailboxKey: keys.mailbox,
+    });
+    if (!credited) verdict = 'already-credited';
+  }
+  await ctx.publish.userConfirmed(tx, memberId, verdict === 'counted' ? facts.recommenderId : 0, verdict);
+  if (facts.recommenderId > 0)
+    ctx.log.info({ userId: memberId, recommenderId: facts.recommenderId, verdict }, 'referral judged');
+}
+
 /** POST /api/user/confirm: a confirmation link, once. */
 export async function confirm(ctx: AccountContext, secretId: string, secretKey: string) {
   const userId = await withTransaction(ctx.pool, async (tx) => {
     const id = await ctx.tokens.consume(tx, secretId, secretKey, 'confirm');
     if (id === null) return null;
-    await ctx.users.setEmailVerified(tx, id, true);
+    if (await ctx.users.setEmailVerified(tx, id, true)) await firstConfirmation(ctx, tx, id);
     return id;
   });
   if (userId === null) throw badRequest(TEXT.confirmInvalid);
@@ -156,7 +180,7 @@ export async function changeByMail(ctx: AccountContext, secretId: string, secret
     if (id === null) return null;
     await ctx.users.setPasswordHash(tx, id, await ctx.hasher.hash(password));
     // Following the mail link proves the address, as the confirmation link would.
-    await ctx.users.setEmailVerified(tx, id, true);
+    if (await ctx.users.setEmailVerified(tx, id, true)) await firstConfirmation(ctx, tx, id);
     return id;
   });
   if (userId === null) throw badRequest(TEXT.resetInvalid);

@@ -8,6 +8,7 @@ import type { PasswordHasher } from '../security/passwords';
 import type { LegacyStore } from '../store/legacy';
 import type { LoginThrottle } from '../store/limits';
 import type { PassStore } from '../store/passes';
+import type { ReferralStore } from '../store/referrals';
 import type { SessionStore } from '../store/sessions';
 import type { TokenStore } from '../store/tokens';
 import type { UserStore } from '../store/users';
@@ -19,6 +20,9 @@ export interface AccountContext {
   log: Logger;
   config: AccountConfig & { NODE_ENV: string };
   users: UserStore;
+  referrals: ReferralStore;
+  /** Key of the referral ledger's hashes (the password pepper: a server secret outside the database). */
+  referralSecret: string;
   tokens: TokenStore;
   passes: PassStore;
   legacy: LegacyStore;

@@ -1,4 +1,5 @@
-// Consumes account.events: UserJoined (referral rewards, the invited friend's coupon),
+// Consumes account.events: UserConfirmed crediting a recommender (referral rewards, the invited
+// friend's coupon; never UserJoined, since anyone can join with an address they do not hold),
 // LegacyPeriodMerged (the merged period's pass) and UserWithdrawn (coupon data purged). Idempotent by event id (kit applyOnce), and
 // the effects themselves are keyed (join pair, threshold, member) so a replay changes nothing.
 import { startIdempotentConsumer, type Logger, type Pool, type PoolClient, type RunningConsumer } from '@syn/kit';
@@ -8,14 +9,19 @@ import type { Coupons } from './flows';
 
 /** What an account event asks billing to do, or null when it is not ours (tested against proto fixtures). */
 export type AccountEffect =
-  | { kind: 'joined'; joinedUserId: number; recommenderId: number }
+  | { kind: 'referred'; memberId: number; recommenderId: number }
   | { kind: 'legacyMerged'; userId: number; remainingDays: number; bonusMonths: number }
   | { kind: 'withdrawn'; userId: number };
 
 export function accountEffectOf(env: ValidEnvelope): AccountEffect | null {
   switch (env.event.case) {
-    case 'userJoined':
-      return { kind: 'joined', joinedUserId: env.event.value.userId, recommenderId: env.event.value.recommenderUserId };
+    case 'userConfirmed': {
+      // The account service judged the referral (anti-farming rules); 0 means it credits nobody.
+      const v = env.event.value;
+      return v.recommenderUserId > 0
+        ? { kind: 'referred', memberId: v.userId, recommenderId: v.recommenderUserId }
+        : null;
+    }
     case 'legacyPeriodMerged': {
       const v = env.event.value;
       return { kind: 'legacyMerged', userId: v.userId, remainingDays: v.remainingDays, bonusMonths: v.bonusMonths };
@@ -29,7 +35,7 @@ export function accountEffectOf(env: ValidEnvelope): AccountEffect | null {
 
 export async function applyAccountEvent(tx: PoolClient, coupons: Coupons, env: ValidEnvelope, now: Date) {
   const effect = accountEffectOf(env);
-  if (effect?.kind === 'joined') await coupons.onJoined(tx, effect.joinedUserId, effect.recommenderId, now);
+  if (effect?.kind === 'referred') await coupons.onReferral(tx, effect.memberId, effect.recommenderId, now);
   else if (effect?.kind === 'legacyMerged')
     await coupons.onLegacyMerged(tx, effect.userId, effect.remainingDays, effect.bonusMonths, now);
   else if (effect?.kind === 'withdrawn') await coupons.onWithdrawn(tx, effect.userId, now);

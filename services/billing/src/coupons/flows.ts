@@ -240,8 +240,11 @@ export class Coupons {
 
   // --- account events (inside the consumer's de-duplicating transaction) ---------------------
 
-  /** UserJoined with a recommender: count the join, reward thresholds once, give the friend a coupon. */
-  async onJoined(tx: PoolClient, joinedUserId: number, recommenderId: number, at: Date): Promise<void> {
+  /**
+   * UserConfirmed crediting a recommender (the account service judged the referral): count the
+   * join, reward thresholds once, give the friend a coupon.
+   */
+  async onReferral(tx: PoolClient, joinedUserId: number, recommenderId: number, at: Date): Promise<void> {
     if (!(recommenderId > 0) || recommenderId === joinedUserId) return;
     // Joins of one recommender arrive on different partitions: serialise the counting.
     await this.o.billing.lockUser(tx, recommenderId);

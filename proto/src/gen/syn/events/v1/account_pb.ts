@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file syn/events/v1/account.proto.
  */
 export const file_syn_events_v1_account: GenFile = /*@__PURE__*/
-  fileDesc("ChtzeW4vZXZlbnRzL3YxL2FjY291bnQucHJvdG8SDXN5bi5ldmVudHMudjEiUgoKVXNlckpvaW5lZBIPCgd1c2VyX2lkGAEgASgFEhsKE3JlY29tbWVuZGVyX3VzZXJfaWQYAiABKAUSFgoOcmVjb21tZW5kX3R5cGUYAyABKAkiNQoMVXNlckxvZ2dlZEluEg8KB3VzZXJfaWQYASABKAUSFAoMc2Vzc2lvbl9oYXNoGAIgASgJIiAKDVVzZXJXaXRoZHJhd24SDwoHdXNlcl9pZBgBIAEoBSJTChJMZWdhY3lQZXJpb2RNZXJnZWQSDwoHdXNlcl9pZBgBIAEoBRIWCg5yZW1haW5pbmdfZGF5cxgCIAEoBRIUCgxib251c19tb250aHMYAyABKAViBnByb3RvMw");
+  fileDesc("ChtzeW4vZXZlbnRzL3YxL2FjY291bnQucHJvdG8SDXN5bi5ldmVudHMudjEiUgoKVXNlckpvaW5lZBIPCgd1c2VyX2lkGAEgASgFEhsKE3JlY29tbWVuZGVyX3VzZXJfaWQYAiABKAUSFgoOcmVjb21tZW5kX3R5cGUYAyABKAkiTwoNVXNlckNvbmZpcm1lZBIPCgd1c2VyX2lkGAEgASgFEhsKE3JlY29tbWVuZGVyX3VzZXJfaWQYAiABKAUSEAoIcmVmZXJyYWwYAyABKAkiNQoMVXNlckxvZ2dlZEluEg8KB3VzZXJfaWQYASABKAUSFAoMc2Vzc2lvbl9oYXNoGAIgASgJIiAKDVVzZXJXaXRoZHJhd24SDwoHdXNlcl9pZBgBIAEoBSJTChJMZWdhY3lQZXJpb2RNZXJnZWQSDwoHdXNlcl9pZBgBIAEoBRIWCg5yZW1haW5pbmdfZGF5cxgCIAEoBRIUCgxib251c19tb250aHMYAyABKAViBnByb3RvMw");
 
 /**
  * A member finished registration.
@@ -86,6 +86,89 @@ export const UserJoinedSchema: GenMessage<UserJoined, {jsonType: UserJoinedJson}
   messageDesc(file_syn_events_v1_account, 0);
 
 /**
+ * A member proved their mail address for the first time (the confirmation
+ * link, or a password-reset link, which proves it too). Referral rewards count
+ * this, never UserJoined: anyone can join with an address they do not hold.
+ * The account service judges the referral (it holds the phone numbers and
+ * addresses the anti-farming rules compare; events carry neither).
+ * Envelope type: `account.UserConfirmed.v1`, key: the user id.
+ *
+ * @generated from message syn.events.v1.UserConfirmed
+ */
+export type UserConfirmed = Message<"syn.events.v1.UserConfirmed"> & {
+  /**
+   * The member who confirmed.
+   *
+   * @generated from field: int32 user_id = 1;
+   */
+  userId: number;
+
+  /**
+   * The recommender this confirmation credits; 0 = none: nobody was named,
+   * or the referral did not count (see referral).
+   *
+   * @generated from field: int32 recommender_user_id = 2;
+   */
+  recommenderUserId: number;
+
+  /**
+   * The account service's verdict on the referral: "counted", "none" (no
+   * recommender named), or why it did not count: "self", "same-person",
+   * "existing-member", "already-credited", "recommender-inactive",
+   * "daily-limit". A string so
+   * consumers see later verdicts unchanged.
+   *
+   * @generated from field: string referral = 3;
+   */
+  referral: string;
+};
+
+/**
+ * A member proved their mail address for the first time (the confirmation
+ * link, or a password-reset link, which proves it too). Referral rewards count
+ * this, never UserJoined: anyone can join with an address they do not hold.
+ * The account service judges the referral (it holds the phone numbers and
+ * addresses the anti-farming rules compare; events carry neither).
+ * Envelope type: `account.UserConfirmed.v1`, key: the user id.
+ *
+ * @generated from message syn.events.v1.UserConfirmed
+ */
+export type UserConfirmedJson = {
+  /**
+   * The member who confirmed.
+   *
+   * @generated from field: int32 user_id = 1;
+   */
+  userId?: number;
+
+  /**
+   * The recommender this confirmation credits; 0 = none: nobody was named,
+   * or the referral did not count (see referral).
+   *
+   * @generated from field: int32 recommender_user_id = 2;
+   */
+  recommenderUserId?: number;
+
+  /**
+   * The account service's verdict on the referral: "counted", "none" (no
+   * recommender named), or why it did not count: "self", "same-person",
+   * "existing-member", "already-credited", "recommender-inactive",
+   * "daily-limit". A string so
+   * consumers see later verdicts unchanged.
+   *
+   * @generated from field: string referral = 3;
+   */
+  referral?: string;
+};
+
+/**
+ * Describes the message syn.events.v1.UserConfirmed.
+ * Use `create(UserConfirmedSchema)` to create a new message.
+ */
+export const UserConfirmedSchema: GenMessage<UserConfirmed, {jsonType: UserConfirmedJson}> = /*@__PURE__*/
+  messageDesc(file_syn_events_v1_account, 1);
+
+/**
  * A member signed in and got a new session.
  * Envelope type: `account.UserLoggedIn.v1`, key: the user id.
  *
@@ -132,7 +215,7 @@ export type UserLoggedInJson = {
  * Use `create(UserLoggedInSchema)` to create a new message.
  */
 export const UserLoggedInSchema: GenMessage<UserLoggedIn, {jsonType: UserLoggedInJson}> = /*@__PURE__*/
-  messageDesc(file_syn_events_v1_account, 1);
+  messageDesc(file_syn_events_v1_account, 2);
 
 /**
  * A member withdrew; consumers purge or anonymise what they keep for them.
@@ -165,7 +248,7 @@ export type UserWithdrawnJson = {
  * Use `create(UserWithdrawnSchema)` to create a new message.
  */
 export const UserWithdrawnSchema: GenMessage<UserWithdrawn, {jsonType: UserWithdrawnJson}> = /*@__PURE__*/
-  messageDesc(file_syn_events_v1_account, 2);
+  messageDesc(file_syn_events_v1_account, 3);
 
 /**
  * A member merged the remaining paid period of the legacy predecessor service
@@ -240,5 +323,5 @@ export type LegacyPeriodMergedJson = {
  * Use `create(LegacyPeriodMergedSchema)` to create a new message.
  */
 export const LegacyPeriodMergedSchema: GenMessage<LegacyPeriodMerged, {jsonType: LegacyPeriodMergedJson}> = /*@__PURE__*/
-  messageDesc(file_syn_events_v1_account, 3);
+  messageDesc(file_syn_events_v1_account, 4);
 

@@ -6,7 +6,7 @@ import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp, TimestampJson } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
-import type { LegacyPeriodMerged, LegacyPeriodMergedJson, UserJoined, UserJoinedJson, UserLoggedIn, UserLoggedInJson, UserWithdrawn, UserWithdrawnJson } from "./account_pb";
+import type { LegacyPeriodMerged, LegacyPeriodMergedJson, UserConfirmed, UserConfirmedJson, UserJoined, UserJoinedJson, UserLoggedIn, UserLoggedInJson, UserWithdrawn, UserWithdrawnJson } from "./account_pb";
 import { file_syn_events_v1_account } from "./account_pb";
 import type { PassChanged, PassChangedJson, PaymentCompleted, PaymentCompletedJson, PaymentRefunded, PaymentRefundedJson } from "./billing_pb";
 import { file_syn_events_v1_billing } from "./billing_pb";
@@ -20,7 +20,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file syn/events/v1/envelope.proto.
  */
 export const file_syn_events_v1_envelope: GenFile = /*@__PURE__*/
-  fileDesc("ChxzeW4vZXZlbnRzL3YxL2VudmVsb3BlLnByb3RvEg1zeW4uZXZlbnRzLnYxIvoFCghFbnZlbG9wZRIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi8KC29jY3VycmVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIQCghwcm9kdWNlchgEIAEoCRILCgNrZXkYBSABKAkSMAoLdXNlcl9qb2luZWQYCiABKAsyGS5zeW4uZXZlbnRzLnYxLlVzZXJKb2luZWRIABI1Cg51c2VyX2xvZ2dlZF9pbhgLIAEoCzIbLnN5bi5ldmVudHMudjEuVXNlckxvZ2dlZEluSAASNgoOdXNlcl93aXRoZHJhd24YDCABKAsyHC5zeW4uZXZlbnRzLnYxLlVzZXJXaXRoZHJhd25IABJBChRsZWdhY3lfcGVyaW9kX21lcmdlZBgNIAEoCzIhLnN5bi5ldmVudHMudjEuTGVnYWN5UGVyaW9kTWVyZ2VkSAASPAoRaGVhZHdvcmRfc2VhcmNoZWQYHiABKAsyHy5zeW4uZXZlbnRzLnYxLkhlYWR3b3JkU2VhcmNoZWRIABI4Cg9oZWFkd29yZF92aWV3ZWQYHyABKAsyHS5zeW4uZXZlbnRzLnYxLkhlYWR3b3JkVmlld2VkSAASQQoUZXh0ZXJuYWxfbGlua19vcGVuZWQYICABKAsyIS5zeW4uZXZlbnRzLnYxLkV4dGVybmFsTGlua09wZW5lZEgAEjwKEXBheW1lbnRfY29tcGxldGVkGDIgASgLMh8uc3luLmV2ZW50cy52MS5QYXltZW50Q29tcGxldGVkSAASOgoQcGF5bWVudF9yZWZ1bmRlZBgzIAEoCzIeLnN5bi5ldmVudHMudjEuUGF5bWVudFJlZnVuZGVkSAASMgoMcGFzc19jaGFuZ2VkGDQgASgLMhouc3luLmV2ZW50cy52MS5QYXNzQ2hhbmdlZEgAEi4KCndvcmRfc2F2ZWQYRiABKAsyGC5zeW4uZXZlbnRzLnYxLldvcmRTYXZlZEgAQgcKBWV2ZW50YgZwcm90bzM", [file_google_protobuf_timestamp, file_syn_events_v1_account, file_syn_events_v1_billing, file_syn_events_v1_dictionary, file_syn_events_v1_wordbook]);
+  fileDesc("ChxzeW4vZXZlbnRzL3YxL2VudmVsb3BlLnByb3RvEg1zeW4uZXZlbnRzLnYxIrIGCghFbnZlbG9wZRIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEi8KC29jY3VycmVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIQCghwcm9kdWNlchgEIAEoCRILCgNrZXkYBSABKAkSMAoLdXNlcl9qb2luZWQYCiABKAsyGS5zeW4uZXZlbnRzLnYxLlVzZXJKb2luZWRIABI1Cg51c2VyX2xvZ2dlZF9pbhgLIAEoCzIbLnN5bi5ldmVudHMudjEuVXNlckxvZ2dlZEluSAASNgoOdXNlcl93aXRoZHJhd24YDCABKAsyHC5zeW4uZXZlbnRzLnYxLlVzZXJXaXRoZHJhd25IABJBChRsZWdhY3lfcGVyaW9kX21lcmdlZBgNIAEoCzIhLnN5bi5ldmVudHMudjEuTGVnYWN5UGVyaW9kTWVyZ2VkSAASNgoOdXNlcl9jb25maXJtZWQYDiABKAsyHC5zeW4uZXZlbnRzLnYxLlVzZXJDb25maXJtZWRIABI8ChFoZWFkd29yZF9zZWFyY2hlZBgeIAEoCzIfLnN5bi5ldmVudHMudjEuSGVhZHdvcmRTZWFyY2hlZEgAEjgKD2hlYWR3b3JkX3ZpZXdlZBgfIAEoCzIdLnN5bi5ldmVudHMudjEuSGVhZHdvcmRWaWV3ZWRIABJBChRleHRlcm5hbF9saW5rX29wZW5lZBggIAEoCzIhLnN5bi5ldmVudHMudjEuRXh0ZXJuYWxMaW5rT3BlbmVkSAASPAoRcGF5bWVudF9jb21wbGV0ZWQYMiABKAsyHy5zeW4uZXZlbnRzLnYxLlBheW1lbnRDb21wbGV0ZWRIABI6ChBwYXltZW50X3JlZnVuZGVkGDMgASgLMh4uc3luLmV2ZW50cy52MS5QYXltZW50UmVmdW5kZWRIABIyCgxwYXNzX2NoYW5nZWQYNCABKAsyGi5zeW4uZXZlbnRzLnYxLlBhc3NDaGFuZ2VkSAASLgoKd29yZF9zYXZlZBhGIAEoCzIYLnN5bi5ldmVudHMudjEuV29yZFNhdmVkSABCBwoFZXZlbnRiBnByb3RvMw", [file_google_protobuf_timestamp, file_syn_events_v1_account, file_syn_events_v1_billing, file_syn_events_v1_dictionary, file_syn_events_v1_wordbook]);
 
 /**
  * Every Kafka message on account.events, dictionary.events, billing.events
@@ -105,6 +105,12 @@ export type Envelope = Message<"syn.events.v1.Envelope"> & {
      */
     value: LegacyPeriodMerged;
     case: "legacyPeriodMerged";
+  } | {
+    /**
+     * @generated from field: syn.events.v1.UserConfirmed user_confirmed = 14;
+     */
+    value: UserConfirmed;
+    case: "userConfirmed";
   } | {
     /**
      * dictionary.events
@@ -231,6 +237,11 @@ export type EnvelopeJson = {
    * @generated from field: syn.events.v1.LegacyPeriodMerged legacy_period_merged = 13;
    */
   legacyPeriodMerged?: LegacyPeriodMergedJson;
+
+  /**
+   * @generated from field: syn.events.v1.UserConfirmed user_confirmed = 14;
+   */
+  userConfirmed?: UserConfirmedJson;
 
   /**
    * dictionary.events
