@@ -509,17 +509,23 @@ export class Billing {
 
   // --- subscriptions ------------------------------------------------------------
 
+  /** The plan's product and the member's billing key id for it; a customer_uid given must be that one. */
+  private async subscriptionPlan(userId: number, plan: string, givenCustomerUid?: string) {
+    const itemId = itemIdOfPlan(plan);
+    const product = itemId === null ? null : await this.store.product(this.o.pool, itemId);
+    if (!product) throw notFound(M.productNotFound);
+    const customerUid = this.customerUidOf(product.itemId, userId);
+    if (givenCustomerUid && givenCustomerUid !== customerUid) throw badRequest(M.orderRequired);
+    return { product, customerUid };
+  }
+
   /** `/subscribe/{product}-billings`: the billing key is at the provider; charge the first month. */
   async subscribe(
     userId: number,
     plan: string,
     input: { merchantUid: string; customerUid?: string },
   ): Promise<GrantResult> {
-    const itemId = itemIdOfPlan(plan);
-    const product = itemId === null ? null : await this.store.product(this.o.pool, itemId);
-    if (!product) throw notFound(M.productNotFound);
-    const customerUid = this.customerUidOf(product.itemId, userId);
-    if (input.customerUid && input.customerUid !== customerUid) throw badRequest(M.orderRequired);
+    const { product, customerUid } = await this.subscriptionPlan(userId, plan, input.customerUid);
     const existing = await this.store.orderByMerchant(this.o.pool, input.merchantUid);
     if (existing) {
       if (existing.userId !== userId) throw notFound(M.paymentNotFound);
@@ -586,11 +592,7 @@ export class Billing {
     plan: string,
     input: { merchantUid: string; customerUid?: string },
   ): Promise<GrantResult> {
-    const itemId = itemIdOfPlan(plan);
-    const product = itemId === null ? null : await this.store.product(this.o.pool, itemId);
-    if (!product) throw notFound(M.productNotFound);
-    if (input.customerUid && input.customerUid !== this.customerUidOf(product.itemId, userId))
-      throw badRequest(M.orderRequired);
+    await this.subscriptionPlan(userId, plan, input.customerUid);
     const order = await this.store.orderByMerchant(this.o.pool, input.merchantUid);
     if (!order || order.userId !== userId || order.kind !== 'SUBSCRIBE') throw notFound(M.paymentNotFound);
     return this.complete({ merchantUid: order.merchantUid, userId });
