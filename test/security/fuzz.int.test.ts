@@ -281,6 +281,17 @@ function routesFor(caller: Caller): ApiRoute[] {
 const clip = (text: string | undefined, max = 300): string =>
   text === undefined ? '' : text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text;
 
+/** What every answer must be: no 5xx, no internal text, a Korean message on a 4xx. */
+function answerProblems(answer: Answer): string[] {
+  const problems: string[] = [];
+  if (answer.status >= 500) problems.push(`answered ${answer.status}`);
+  const leak = LEAKS.find((pattern) => pattern.test(answer.body));
+  if (leak) problems.push(`leaked internal text (${String(leak)}): ${clip(answer.body)}`);
+  const english = notKorean(answer);
+  if (english) problems.push(english);
+  return problems;
+}
+
 function describeRequest(request: FuzzRequest): string {
   return `${request.kind} · ${request.label} · ${request.method} ${clip(request.path, 200)} · ${request.contentType ?? ''} · ${clip(request.body)}`;
 }
@@ -365,12 +376,7 @@ describe.each(['anonymous', 'member', 'admin'] as const)('hostile requests as %s
       const property = fc.asyncProperty(hostileRequest(route.method, route.path, example), async (request) => {
         requests += 1;
         const answer = await sendJudged(baseUrl, request, caller.cookie);
-        const problems: string[] = [];
-        if (answer.status >= 500) problems.push(`answered ${answer.status}`);
-        const leak = LEAKS.find((pattern) => pattern.test(answer.body));
-        if (leak) problems.push(`leaked internal text (${String(leak)}): ${clip(answer.body)}`);
-        const english = notKorean(answer);
-        if (english) problems.push(english);
+        const problems = answerProblems(answer);
         const now = await stores!.fingerprint();
         const changed = changedParts(last, now);
         if (answer.status < 400) accepted += 1;
@@ -423,17 +429,12 @@ test('every field of the billing, coupon and wordbook routes: lone surrogates, o
     for (const request of fieldCases(route.method, route.path, example)) {
       requests += 1;
       const answer = await sendJudged(baseUrl, request, caller.cookie);
-      const problems: string[] = [];
-      if (answer.status >= 500) problems.push(`answered ${answer.status}`);
+      const problems = answerProblems(answer);
       if (request.refused === 'exactly-400' && answer.status !== 400)
         problems.push(`answered ${answer.status}, not 400`);
       if (request.refused === 'any-4xx' && (answer.status < 400 || answer.status >= 500)) {
         problems.push(`accepted (${answer.status})`);
       }
-      const leak = LEAKS.find((pattern) => pattern.test(answer.body));
-      if (leak) problems.push(`leaked internal text (${String(leak)}): ${clip(answer.body)}`);
-      const english = notKorean(answer);
-      if (english) problems.push(english);
       const now = await stores!.fingerprint();
       const changed = changedParts(last, now);
       if (changed.length) {

@@ -9,7 +9,7 @@
 import type { Pool } from 'pg';
 import { startSecurityStack, type SecurityStack } from './support/stack';
 import { call, type Reply } from './support/http';
-import { APPROVED_CARD, joinMember, type Member } from './support/members';
+import { APPROVED_CARD, createOrder, joinMember, payAtSandbox, type Member } from './support/members';
 
 jest.setTimeout(120_000);
 
@@ -219,37 +219,13 @@ describe('item 4: a payment id recorded on another order', () => {
 
   /** A one-off order paid at the sandbox, not yet completed with the service. */
   async function paidNotCompleted(m: Member): Promise<{ merchantUid: string; impUid: string }> {
-    const order = ok(
-      'order create',
-      await call(
-        baseUrl,
-        'POST',
-        '/api/pay/order/create',
-        { id: 1, pg: 'html5_inicis', pay_method: 'card' },
-        { cookie: m.cookie },
-      ),
-    );
-    const merchantUid = String(order.body.merchant_uid);
-    const paid = await call(sandboxUrl, 'POST', '/checkout/pay', {
-      params: { merchant_uid: merchantUid, amount: order.body.amount, name: order.body.name, pay_method: 'card' },
-      card_number: APPROVED_CARD,
-    });
+    const { merchantUid, paid } = await payAtSandbox(baseUrl, sandboxUrl, m, APPROVED_CARD);
     expect(paid.body.success).toBe(true);
     return { merchantUid, impUid: String(paid.body.imp_uid) };
   }
 
   async function attackerOrder(attacker: Member): Promise<string> {
-    const order = ok(
-      'attacker order',
-      await call(
-        baseUrl,
-        'POST',
-        '/api/pay/order/create',
-        { id: 2, pg: 'html5_inicis', pay_method: 'card' },
-        { cookie: attacker.cookie },
-      ),
-    );
-    return String(order.body.merchant_uid);
+    return String((await createOrder(baseUrl, attacker, 2)).body.merchant_uid);
   }
 
   async function expectGranted(victim: Member, payment: { merchantUid: string; impUid: string }): Promise<void> {

@@ -84,27 +84,43 @@ export async function adminMember(baseUrl: string): Promise<Member> {
 }
 
 /** A one-off order paid (or declined) with a sandbox card, verified by the billing service. */
+/** A one-off order of `itemId` created through the gateway: its merchant_uid, amount and name. */
+export async function createOrder(baseUrl: string, member: Member, itemId = 1): Promise<Reply> {
+  return expectOk(
+    'order create',
+    await call(
+      baseUrl,
+      'POST',
+      '/api/pay/order/create',
+      { id: itemId, pg: 'html5_inicis', pay_method: 'card' },
+      { cookie: member.cookie },
+    ),
+  );
+}
+
+/** A one-off order paid with `card` at the PortOne sandbox, not yet completed with the service. */
+export async function payAtSandbox(
+  baseUrl: string,
+  sandboxUrl: string,
+  member: Member,
+  card: string,
+): Promise<{ merchantUid: string; paid: Reply }> {
+  const order = await createOrder(baseUrl, member);
+  const merchantUid = String(order.body.merchant_uid);
+  const paid = await call(sandboxUrl, 'POST', '/checkout/pay', {
+    params: { merchant_uid: merchantUid, amount: order.body.amount, name: order.body.name, pay_method: 'card' },
+    card_number: card,
+  });
+  return { merchantUid, paid };
+}
+
 export async function payOneOff(
   baseUrl: string,
   sandboxUrl: string,
   member: Member,
   card: string,
 ): Promise<{ merchantUid: string; reply: Reply }> {
-  const order = expectOk(
-    'order create',
-    await call(
-      baseUrl,
-      'POST',
-      '/api/pay/order/create',
-      { id: 1, pg: 'html5_inicis', pay_method: 'card' },
-      { cookie: member.cookie },
-    ),
-  );
-  const merchantUid = String(order.body.merchant_uid);
-  const paid = await call(sandboxUrl, 'POST', '/checkout/pay', {
-    params: { merchant_uid: merchantUid, amount: order.body.amount, name: order.body.name, pay_method: 'card' },
-    card_number: card,
-  });
+  const { merchantUid, paid } = await payAtSandbox(baseUrl, sandboxUrl, member, card);
   const rsp = paid.body as { imp_uid?: string | null };
   const reply = await call(
     baseUrl,
