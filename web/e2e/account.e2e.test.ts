@@ -8,73 +8,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ACCOUNT_MESSAGES as M } from '@syn/kit/rules';
 import { Client } from 'pg';
 import { useE2E, type Tab } from './support/browser';
+import { mailedLink, newEmail, postJson, verifiedMember as verifiedMemberOf } from './support/members';
 
 const e2e = useE2E();
 
-const MAIL_WEB = process.env.MAIL_WEB_URL ?? 'http://127.0.0.1:1080';
 /** Responses the tests provoke on purpose (wrong password, a replaced device) show as console errors. */
 const EXPECTED_HTTP_ERRORS = [/Failed to load resource: the server responded with a status of 40[01]/];
 
-const newEmail = (tag: string) => `${tag}.${randomBytes(5).toString('hex')}@example.com`;
-
-interface MailDevMail {
-  id: string;
-  text: string;
-  time: string;
-  to: Array<{ address: string }>;
-}
-
-/** Path and query of the newest `page` link mailed to `address` (maildev's REST inbox), waiting for it. */
-async function mailedLink(address: string, page: 'confirmEmail' | 'changePwByMail'): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const res = await fetch(`${MAIL_WEB}/email`);
-    const mails = ((await res.json()) as MailDevMail[])
-      .filter((mail) => mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()))
-      .sort((a, b) => Date.parse(b.time) - Date.parse(a.time));
-    for (const mail of mails) {
-      const found = new RegExp(`https?://\\S+/${page}\\?\\S+`).exec(mail.text);
-      if (found) {
-        const url = new URL(found[0]);
-        return `${url.pathname}${url.search}`;
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no ${page} mail to ${address}`);
-}
-
-async function api(path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${e2e().baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
-/** A verified member made through the API (join + the mailed confirmation link). */
-async function verifiedMember(tag: string): Promise<{ email: string; password: string }> {
-  const email = newEmail(tag);
-  const password = 'first pass 1';
-  const joined = await api('/api/user/join', {
-    name: '이가람',
-    email,
-    phone: '01098765432',
-    password,
-    passwordConfirm: password,
-    agreePrivacy: true,
-    agreeTerms: true,
-  });
-  expect(joined.status).toBe(200);
-  const link = new URL(await mailedLink(email, 'confirmEmail'), e2e().baseUrl);
-  const confirmed = await api('/api/user/confirm', {
-    secretId: link.searchParams.get('id'),
-    secretKey: link.searchParams.get('key'),
-  });
-  expect(confirmed.status).toBe(200);
-  return { email, password };
-}
+const api = (path: string, body: unknown) => postJson(e2e().baseUrl, path, body);
+const verifiedMember = (tag: string) => verifiedMemberOf(e2e().baseUrl, tag);
 
 async function toast(tab: Tab, text: string): Promise<void> {
   await tab.page.locator('.Toastify').getByText(text, { exact: true }).first().waitFor();
@@ -111,12 +53,13 @@ describe('a member from joining to withdrawal', () => {
     await page.getByLabel('비밀번호', { exact: true }).fill(first);
     await page.getByLabel('비밀번호 확인', { exact: true }).fill(first);
     await page.getByLabel(/개인정보 이용에 동의합니다/).check();
-    // Ticking the terms opens them first (spec §5: terms viewed).
-    await page.getByLabel(/이용약관을 확인하였으며/).click();
+    // The button beside the terms box shows them; the box itself only ticks (spec §5: terms viewed).
+    await page.getByRole('button', { name: '이용약관 보기' }).click();
     const terms = page.getByRole('dialog', { name: '이용약관' });
     await terms.waitFor();
     await expect(terms.textContent()).resolves.toContain('제1조');
     await terms.getByRole('button', { name: '확인' }).click();
+    await page.getByLabel(/이용약관을 확인하였으며/).check();
     await expect(page.getByLabel(/이용약관을 확인하였으며/).isChecked()).resolves.toBe(true);
     await tab.screenshot('account-join-filled');
     await page.getByRole('button', { name: '가입하기' }).click();
@@ -225,7 +168,7 @@ describe('the duplicate-login modal (spec §4)', () => {
     await modal.waitFor();
     await expect(second.accessibilityViolations()).resolves.toEqual([]);
     await second.screenshot('account-duplicate-login', { fullPage: false });
-    await modal.getByRole('button', { name: '사용자 변경' }).click();
+    await modal.getByRole('button', { name: '이 기기에서 계속' }).click();
     await waitForPath(second, '/');
     const secondKey = await second.page.evaluate(() => localStorage.getItem('authKey'));
     expect(secondKey).not.toBe(firstKey);
@@ -244,7 +187,7 @@ describe('the duplicate-login modal (spec §4)', () => {
     await thirdModal.waitFor();
     const sid = (await third.context.cookies()).find((cookie) => cookie.name === 'sid')?.value;
     expect(sid).toBeTruthy();
-    await thirdModal.getByRole('button', { name: '취소' }).click();
+    await thirdModal.getByRole('button', { name: '로그인 취소' }).click();
     await thirdModal.waitFor({ state: 'hidden' });
     expect(third.location()).toBe('/login');
     await expect(storedUser(third)).resolves.toBeNull();

@@ -75,7 +75,7 @@ async function login(tab: Tab, email: string, password: string): Promise<void> {
   await tab.page.getByLabel('이메일').fill(email);
   await tab.page.getByLabel('비밀번호').fill(password);
   await tab.page.locator('main form').getByRole('button', { name: '로그인' }).click();
-  const takeOver = tab.page.getByRole('button', { name: '사용자 변경' });
+  const takeOver = tab.page.getByRole('button', { name: '이 기기에서 계속' });
   await Promise.race([
     tab.page.waitForURL((url) => url.pathname !== '/login'),
     takeOver.waitFor().then(() => takeOver.click()),

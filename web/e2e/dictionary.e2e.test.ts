@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { useE2E, type Tab } from './support/browser';
+import { signInInPage } from './support/signIn';
 
 const e2e = useE2E();
 
@@ -55,23 +56,7 @@ async function signInNewMember(tab: Tab): Promise<void> {
   const link = await confirmLink(email);
   expect((await api('/api/user/confirm', { secretId: link.id, secretKey: link.key })).status).toBe(200);
   await tab.goto('/company');
-  const answer = await tab.page.evaluate(
-    async ({ email, password }) => {
-      const res = await fetch('/api/user/login', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
-      return { status: res.status, body: (await res.json()) as { user: Record<string, unknown> } };
-    },
-    { email, password: PASSWORD },
-  );
-  expect(answer.status).toBe(200);
-  await tab.page.evaluate((stored) => {
-    localStorage.setItem('user', JSON.stringify(stored));
-    localStorage.setItem('authKey', String(stored.curKey ?? ''));
-  }, answer.body.user);
+  await signInInPage(tab, email, PASSWORD);
 }
 
 async function searchFor(tab: Tab, keyword: string): Promise<void> {
@@ -190,7 +175,10 @@ test('a member shares the first similar words (clipboard fallback)', async () =>
     Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
   });
   await tab.page.getByRole('button', { name: '공유하기' }).click();
-  await tab.page.getByText('비슷한말을 복사하였습니다.', { exact: false }).waitFor();
-  await expect(tab.page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(similar.join(', '));
+  await tab.page.getByText('비슷한말과 링크를 복사하였습니다.', { exact: false }).waitFor();
+  // The words, with what they are and a link back to the entry (see share.e2e.test.ts for the whole message).
+  const copied = await tab.page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain(`의 비슷한말: ${similar.join(', ')}`);
+  expect(copied).toContain(`${e2e().baseUrl}/dictionary/Search/1`);
   tab.expectNoErrors();
 });

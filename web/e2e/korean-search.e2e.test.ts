@@ -22,7 +22,7 @@ test('typing 아름다운 lands on 아름답다 and its synonyms', async () => {
   await searchFor(tab, '아름다운');
   const baseForm = tab.page.getByTestId('base-form');
   await baseForm.waitFor();
-  await expect(baseForm.textContent()).resolves.toBe("'아름다운'의 기본형 '아름답다'");
+  await expect(baseForm.textContent()).resolves.toBe('‘아름다운’의 기본형 ‘아름답다’');
   const first = tab.page.locator('main .result-list a').first();
   await expect(first.locator('.result-word').textContent()).resolves.toBe('아름답다');
   await tab.screenshot('korean-search-base-form');

@@ -13,11 +13,13 @@ test('typing 학교에서 lands on the detail of 학교', async () => {
   const box = tab.page.getByRole('combobox', { name: '검색어' });
   await box.fill('학교에서');
   await tab.page.getByRole('button', { name: '검색', exact: true }).click();
-  await tab.page.waitForURL((url) => url.pathname === '/dictionary' && url.searchParams.get('searchWord') === '학교에서');
+  await tab.page.waitForURL(
+    (url) => url.pathname === '/dictionary' && url.searchParams.get('searchWord') === '학교에서',
+  );
   await tab.waitForHeading('검색 결과');
   const baseForm = tab.page.getByTestId('base-form');
   await baseForm.waitFor();
-  await expect(baseForm.textContent()).resolves.toBe("'학교에서'의 기본형 '학교'");
+  await expect(baseForm.textContent()).resolves.toBe('‘학교에서’의 기본형 ‘학교’');
   const first = tab.page.locator('main .result-list a').first();
   await expect(first.locator('.result-word').textContent()).resolves.toBe('학교');
   await tab.screenshot('nori-search-particle');

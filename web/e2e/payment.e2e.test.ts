@@ -11,6 +11,7 @@ import { BILLING_MESSAGES as M } from '@syn/kit/rules';
 import { Pool } from 'pg';
 import { seedAdmin } from '../../services/account/src/seed';
 import { useE2E, type Tab } from './support/browser';
+import { signInInPage } from './support/signIn';
 
 const e2e = useE2E();
 
@@ -76,27 +77,10 @@ async function newMember(): Promise<string> {
   return email;
 }
 
-/** Logs in inside the tab (so the session cookie belongs to the browser) and stores the user as the app does. */
+/** Logs in inside the tab, claims the device and stores the user as the app does. */
 async function login(tab: Tab, email: string, password: string): Promise<Member> {
   await tab.goto('/company');
-  const answer = await tab.page.evaluate(
-    async ({ email, password }) => {
-      const res = await fetch('/api/user/login', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
-      return { status: res.status, body: (await res.json()) as { user: Record<string, unknown> } };
-    },
-    { email, password },
-  );
-  expect(answer.status).toBe(200);
-  const user = answer.body.user;
-  await tab.page.evaluate((stored) => {
-    localStorage.setItem('user', JSON.stringify(stored));
-    localStorage.setItem('authKey', String(stored.curKey ?? ''));
-  }, user);
+  const user = await signInInPage(tab, email, password);
   return { id: Number(user.id), email, user };
 }
 

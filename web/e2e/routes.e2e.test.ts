@@ -14,7 +14,7 @@ const SHELL_CONTENT: Partial<Record<RouteInfo['id'], (tab: Tab) => Promise<void>
   home: homeContent,
   notice: async (tab) => {
     const open = tab.page.locator('main [aria-expanded="true"]');
-    await expect(open.textContent()).resolves.toContain('"한국어 유의어 사전"으로 이름을 바꿨습니다');
+    await expect(open.textContent()).resolves.toContain('‘한국어 유의어 사전’으로 이름을 바꿨습니다');
     await expect(tab.page.locator('main .accordion-item').count()).resolves.toBe(5);
   },
   makeIcon: async (tab) => {

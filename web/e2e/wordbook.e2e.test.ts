@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { useE2E, VIEWPORTS, type Tab, type ViewportName } from './support/browser';
+import { signInInPage } from './support/signIn';
 
 const e2e = useE2E();
 const MAIL_WEB = process.env.MAIL_WEB_URL ?? 'http://127.0.0.1:1080';
@@ -77,21 +78,7 @@ async function newMember(base: string): Promise<string> {
 /** Logs in from the page itself, so the session cookie lives in this browser context. */
 async function logIn(tab: Tab, email: string): Promise<void> {
   await tab.goto('/notice');
-  const user = await tab.page.evaluate(
-    async ({ email, password }) => {
-      const res = await fetch('/api/user/login', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
-      const body = (await res.json()) as { user?: unknown };
-      if (!res.ok || !body.user) throw new Error(`login failed: ${res.status} ${JSON.stringify(body)}`);
-      localStorage.setItem('user', JSON.stringify(body.user));
-      return body.user;
-    },
-    { email, password: PASSWORD },
-  );
+  const user = await signInInPage(tab, email, PASSWORD);
   expect(user).toMatchObject({ userEmail: email });
 }
 
@@ -191,7 +178,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the wordbook at the %s 
     await tab.page.getByRole('button', { name: '학교 삭제' }).click();
     const dialog = tab.page.getByRole('alertdialog', { name: '단어 삭제' });
     await dialog.waitFor();
-    await expect(dialog.textContent()).resolves.toContain("'학교'을(를) 단어장에서 삭제하시겠습니까?");
+    await expect(dialog.textContent()).resolves.toContain('‘학교’을(를) 단어장에서 삭제하시겠습니까?');
     await tab.screenshot('wordbook_confirm', { fullPage: false });
     await dialog.getByRole('button', { name: '취소' }).click();
     await expect(listedWords(tab)).resolves.toEqual(['기쁨', '학교', '사랑']);

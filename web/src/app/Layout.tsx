@@ -7,6 +7,7 @@ import { Header } from './Header';
 import { SideMenu } from './SideMenu';
 import { SiteFooter } from './SiteFooter';
 import { TabBar } from './TabBar';
+import { useSearchShortcut } from './useSearchShortcut';
 
 /** Wide screens keep the side menu open beside the page; narrow ones use a drawer. */
 const WIDE = '(min-width: 1024px)';
@@ -18,6 +19,7 @@ export function Layout() {
   const drawerRef = useRef<HTMLDivElement>(null);
   const navigation = useNavigation();
   const { pathname } = useLocation();
+  useSearchShortcut();
 
   const restoreFocusRef = useRef(false);
 

@@ -1,9 +1,12 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { selectAuth, selectIsAdmin } from '../features/account/authSlice';
 import { logout } from '../features/account/session';
 import { PATHS } from './paths';
 import { useAppDispatch, useAppSelector } from './store';
+
+/** Pages not worth returning to after a login (the login flow itself and the mail steps). */
+const ACCOUNT_PAGES = new Set<string>([PATHS.login, PATHS.join, PATHS.find, PATHS.recertify]);
 
 // The QR code library only loads when the menu shows the block.
 const QrBlock = lazy(() => import('./QrBlock'));
@@ -64,10 +67,35 @@ function Section({ title, items, children }: { title: string; items: Item[]; chi
   );
 }
 
+/**
+ * A long address breaks only before its @, never mid-word; a part still wider than the
+ * menu ends in an ellipsis, and the whole address stays in the title.
+ */
+function EmailLine({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  const local = at > 0 ? email.slice(0, at) : email;
+  const domain = at > 0 ? email.slice(at) : '';
+  return (
+    <p className="menu-email" title={email}>
+      <span className="menu-email-part">{local}</span>
+      {domain && (
+        <>
+          <wbr />
+          <span className="menu-email-part">{domain}</span>
+        </>
+      )}
+    </p>
+  );
+}
+
 /** Side menu of spec §2.2. */
 export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const dispatch = useAppDispatch();
   const { authenticated, user } = useAppSelector(selectAuth);
+  const location = useLocation();
+  // After signing in, back to the page the person was reading (spec: "the page the user came from").
+  const here = location.pathname + location.search;
+  const loginState = ACCOUNT_PAGES.has(location.pathname) ? undefined : { from: here };
   const isAdmin = useAppSelector(selectIsAdmin);
   return (
     <nav
@@ -82,15 +110,13 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
       <div className="menu-account">
         {authenticated && user ? (
           <>
-            <p className="menu-email" title={user.userEmail}>
-              {user.userEmail}
-            </p>
+            <EmailLine email={user.userEmail} />
             <button type="button" className="button button-small" onClick={() => void dispatch(logout())}>
               로그아웃
             </button>
           </>
         ) : (
-          <Link className="button button-primary" to={PATHS.login}>
+          <Link className="button button-primary" to={PATHS.login} state={loginState}>
             로그인
           </Link>
         )}

@@ -9,6 +9,9 @@ const TermsDialog = lazy(() => import('../features/info/TermsDialog').then((m) =
 /** Configured at build time (VITE_BUSINESS_*); nothing is shown for what is not configured. */
 const BUSINESS_LINES = businessLines(import.meta.env);
 
+/** The service opened in July 2007 (spec §1); the end year is read from the clock at render. */
+const FIRST_YEAR = 2007;
+
 function Part({ part }: { part: FooterPart }) {
   const label = part.label ? `${part.label} ` : '';
   if (part.kind === 'link')
@@ -57,7 +60,7 @@ export function SiteFooter() {
         </address>
       )}
       <p className="copyright">
-        © 2007–2025 {SITE.serviceName} (옛 {SITE.formerName})
+        © {FIRST_YEAR}–{new Date().getFullYear()} {SITE.serviceName} (옛 {SITE.formerName})
       </p>
       {termsOpen && (
         <Suspense fallback={null}>

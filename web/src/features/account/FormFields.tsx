@@ -77,13 +77,15 @@ interface CheckFieldProps {
   onChange: (checked: boolean) => void;
   children: ReactNode;
   error?: string | undefined;
+  /** A control beside the label (e.g. a button that shows the terms); kept out of the label so it never ticks the box. */
+  action?: ReactNode;
 }
 
-export function CheckField({ name, checked, onChange, children, error }: CheckFieldProps) {
+export function CheckField({ name, checked, onChange, children, error, action }: CheckFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
-    <div className="field field-check">
+    <div className={action ? 'field field-check field-check-action' : 'field field-check'}>
       <input
         id={id}
         name={name}
@@ -94,6 +96,7 @@ export function CheckField({ name, checked, onChange, children, error }: CheckFi
         aria-describedby={error ? errorId : undefined}
       />
       <label htmlFor={id}>{children}</label>
+      {action}
       {error && (
         <p id={errorId} className="field-error" role="alert">
           {error}

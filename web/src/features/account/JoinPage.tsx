@@ -28,7 +28,6 @@ export function JoinPage() {
   });
   const [agreePrivacy, setAgreePrivacy] = useState(false);
   const [agreeTerms, setAgreeTerms] = useState(false);
-  const [termsViewed, setTermsViewed] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
   const [recommendUser, setRecommendUser] = useState(auth.recommendUser);
   const [recommendUserId, setRecommendUserId] = useState<number | null>(null);
@@ -42,7 +41,58 @@ export function JoinPage() {
   // Spec §4: after registering, /join goes to /login.
   if (auth.registered) return <Navigate to={PATHS.login} replace />;
 
-  const set = (name: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
+  interface Draft {
+    form: typeof values;
+    privacy: boolean;
+    terms: boolean;
+    recommender: string;
+    recommenderId: number | null;
+  }
+  const draft = (): Draft => ({
+    form: values,
+    privacy: agreePrivacy,
+    terms: agreeTerms,
+    recommender: recommendUser,
+    recommenderId: recommendUserId,
+  });
+
+  const payloadOf = ({ form, privacy, terms, recommender, recommenderId }: Draft) => ({
+    ...form,
+    agreePrivacy: privacy,
+    agreeTerms: terms,
+    recommendUser: recommender.trim(),
+    recommendUserId: recommenderId,
+    recommendType:
+      auth.recommendUser !== '' && recommender.trim() === auth.recommendUser ? auth.recommendType : 'NORMAL',
+  });
+
+  /** The recommender's id rule is shown at the recommender field. */
+  const shownErrors = (found: FieldErrors): FieldErrors => {
+    const { recommendUserId: recommenderError, ...rest } = found;
+    return { ...rest, ...(recommenderError ? { recommendUser: recommenderError } : {}) };
+  };
+
+  /**
+   * After an edit, the edited fields that show an error are checked again: the error goes as
+   * soon as the value is valid, and follows the value while it is not. Other fields are left
+   * alone until the next submit, so nobody is scolded halfway through typing.
+   */
+  const recheck = (next: Draft, fields: readonly string[]) => {
+    const checked = check(joinRequest, payloadOf(next), FIELDS);
+    const now = checked.ok ? {} : shownErrors(checked.errors);
+    setErrors((shown) => {
+      const updated = { ...shown };
+      for (const name of fields) if (shown[name] !== undefined) updated[name] = now[name];
+      return updated;
+    });
+  };
+
+  const set = (name: keyof typeof values) => (value: string) => {
+    const form = { ...values, [name]: value };
+    setValues(form);
+    // The confirmation is checked against the password, so both may change.
+    recheck({ ...draft(), form }, name === 'password' ? ['password', 'passwordConfirm'] : [name]);
+  };
 
   const onRecommenderCheck = async () => {
     setRecommenderNote(null);
@@ -67,20 +117,9 @@ export function JoinPage() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
-    const payload = {
-      ...values,
-      agreePrivacy,
-      agreeTerms: agreeTerms && termsViewed,
-      recommendUser: recommendUser.trim(),
-      recommendUserId,
-      recommendType:
-        auth.recommendUser !== '' && recommendUser.trim() === auth.recommendUser ? auth.recommendType : 'NORMAL',
-    };
-    const checked = check(joinRequest, payload, FIELDS);
+    const checked = check(joinRequest, payloadOf(draft()), FIELDS);
     if (!checked.ok) {
-      const { recommendUserId: recommenderError, ...rest } = checked.errors;
-      const shown = { ...rest, ...(recommenderError ? { recommendUser: recommenderError } : {}) };
-      setErrors(shown);
+      setErrors(shownErrors(checked.errors));
       focusField(formRef.current, checked.first === 'recommendUserId' ? 'recommendUser' : checked.first);
       return;
     }
@@ -125,7 +164,7 @@ export function JoinPage() {
           type="tel"
           inputMode="numeric"
           autoComplete="tel"
-          hint="'-' 없이 숫자만 입력해 주세요."
+          hint="‘-’ 없이 숫자만 입력해 주세요."
           value={values.phone}
           onChange={set('phone')}
           error={errors.phone}
@@ -161,6 +200,7 @@ export function JoinPage() {
             setRecommendUser(value);
             setRecommendUserId(null);
             setRecommenderNote(null);
+            recheck({ ...draft(), recommender: value, recommenderId: null }, ['recommendUser']);
           }}
           error={errors.recommendUser}
           action={
@@ -169,26 +209,39 @@ export function JoinPage() {
             </button>
           }
         />
-        <CheckField name="agreePrivacy" checked={agreePrivacy} onChange={setAgreePrivacy} error={errors.agreePrivacy}>
+        <CheckField
+          name="agreePrivacy"
+          checked={agreePrivacy}
+          onChange={(checked) => {
+            setAgreePrivacy(checked);
+            recheck({ ...draft(), privacy: checked }, ['agreePrivacy']);
+          }}
+          error={errors.agreePrivacy}
+        >
           서비스 제공을 위한 개인정보 이용에 동의합니다. (필수)
         </CheckField>
         <CheckField
           name="agreeTerms"
-          checked={agreeTerms && termsViewed}
+          checked={agreeTerms}
           onChange={(checked) => {
-            // Terms must be viewed (spec §5): the first tick opens them.
-            if (checked && !termsViewed) setTermsOpen(true);
+            // The tick is the reader's word that they have seen the terms (spec §5); the button beside it shows them.
             setAgreeTerms(checked);
+            recheck({ ...draft(), terms: checked }, ['agreeTerms']);
           }}
           error={errors.agreeTerms}
+          action={
+            <button
+              type="button"
+              className="button button-small"
+              aria-haspopup="dialog"
+              onClick={() => setTermsOpen(true)}
+            >
+              이용약관 보기
+            </button>
+          }
         >
-          이용약관을 확인하였으며 동의합니다. (필수) 만 14세 미만은 법정대리인의 동의가 필요합니다.
+          이용약관을 확인하였으며 동의합니다. (필수) 만&nbsp;14세 미만은 법정대리인의 동의가 필요합니다.
         </CheckField>
-        <p>
-          <button type="button" className="button button-small" onClick={() => setTermsOpen(true)}>
-            이용약관 보기
-          </button>
-        </p>
         <FormStatus message={failure} tone="error" />
         <button type="submit" className="button button-primary" disabled={isLoading}>
           가입하기
@@ -197,13 +250,7 @@ export function JoinPage() {
       <p>
         이미 회원이신가요? <Link to={PATHS.login}>로그인</Link>
       </p>
-      <TermsDialog
-        open={termsOpen}
-        onClose={() => {
-          setTermsOpen(false);
-          setTermsViewed(true);
-        }}
-      />
+      <TermsDialog open={termsOpen} onClose={() => setTermsOpen(false)} />
     </section>
   );
 }

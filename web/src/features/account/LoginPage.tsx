@@ -77,10 +77,10 @@ export function LoginPage() {
       return;
     }
     const key = localAuthKey();
-    const verdict = deviceVerdict(user.curKey, key);
-    if (verdict === 'same') proceed(user, key);
-    else if (verdict === 'claim') await claimDevice(user, key);
-    else setPending({ user, key });
+    // Every new session claims its device (the server gives paid content only to the current one);
+    // the member is asked first only when another device's live session holds the account.
+    if (deviceVerdict(user.curKey, key) === 'duplicate') setPending({ user, key });
+    else await claimDevice(user, key);
   };
 
   const notice = registered
@@ -139,8 +139,8 @@ export function LoginPage() {
       <ChoiceDialog
         open={pending !== null}
         title="중복 로그인"
-        confirmLabel="사용자 변경"
-        cancelLabel="취소"
+        confirmLabel="이 기기에서 계속"
+        cancelLabel="로그인 취소"
         busy={claiming}
         onConfirm={() => {
           if (pending) void claimDevice(pending.user, pending.key);
@@ -150,8 +150,10 @@ export function LoginPage() {
           void dispatch(abandonLogin());
         }}
       >
-        <p>다른 기기에서 이미 로그인되어 있습니다.</p>
-        <p>이 기기에서 계속 이용하시려면 [사용자 변경]을 눌러 주세요. 다른 기기는 로그아웃됩니다.</p>
+        <p>다른 기기에서 이 계정으로 로그인되어 있습니다.</p>
+        <p>
+          [이 기기에서 계속]을 누르면 다른 기기는 로그아웃됩니다. [로그인 취소]를 누르면 이 기기에서 로그아웃합니다.
+        </p>
       </ChoiceDialog>
     </section>
   );

@@ -75,7 +75,7 @@ function ProfileForm({ user }: { user: AccountUser }) {
         type="tel"
         inputMode="numeric"
         autoComplete="tel"
-        hint="'-' 없이 숫자만 입력해 주세요."
+        hint="‘-’ 없이 숫자만 입력해 주세요."
         value={userPhone}
         onChange={setUserPhone}
         error={errors.userPhone}
@@ -168,8 +168,7 @@ function LegacyMergePanel({ userId }: { userId: number }) {
     <section className="account-panel" aria-labelledby="legacy-title">
       <h2 id="legacy-title">이전 서비스 기간 통합</h2>
       <p>
-        이전 &lsquo;기본 유의어 사전&rsquo; 앱에서 남은 이용 기간을 이 서비스로 옮길 수 있습니다. 남은 기간에 1개월을
-        더해 드립니다.
+        이전 ‘기본 유의어 사전’ 앱에서 남은 이용 기간을 이 서비스로 옮길 수 있습니다. 남은 기간에 1개월을 더해 드립니다.
       </p>
       <form ref={formRef} className="account-form" noValidate onSubmit={(event) => void lookUp(event)}>
         <TextField

@@ -18,7 +18,10 @@ export function localAuthKey(): string {
 
 export type DeviceVerdict = 'claim' | 'same' | 'duplicate';
 
-/** Spec §4 post-login device check: empty curKey → claim; equal → go on; different → duplicate-login modal. */
+/**
+ * Spec §4 post-login device check: empty curKey → claim; equal → this device again (claimed
+ * anew, silently, for the new session); different → another device holds the account: ask first.
+ */
 export function deviceVerdict(curKey: string, localKey: string): DeviceVerdict {
   if (curKey === '') return 'claim';
   return curKey === localKey ? 'same' : 'duplicate';

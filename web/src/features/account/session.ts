@@ -1,6 +1,4 @@
-import { errorMessage } from '../../app/api';
 import type { AppDispatch, RootState } from '../../app/store';
-import { notify } from '../../ui/toast';
 import { accountApi } from './accountApi';
 import {
   authenticated,
@@ -10,13 +8,6 @@ import {
   registeredChanged,
 } from './authSlice';
 import { clearStoredUser, readStoredUser, writeStoredUser, type StoredUser } from './storedUser';
-
-/** True when an error body says another device took over the account (spec §8 authKeyError). */
-export function isDuplicateLogin(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null || !('data' in error)) return false;
-  const data = (error as { data: unknown }).data;
-  return typeof data === 'object' && data !== null && (data as { authKeyError?: unknown }).authKeyError === true;
-}
 
 /**
  * Re-validates the stored user with the server (spec §2.1: dictionary pages do
@@ -43,11 +34,8 @@ export function revalidateStoredUser() {
       return;
     }
     const status = 'error' in result && result.error && 'status' in result.error ? result.error.status : null;
+    // Logged out because another device logged in: the API slice already said so (app/api.ts).
     if (typeof status === 'number' && status >= 400 && status < 500) clearStoredUser();
-    // Logged out because another device logged in: say so, or the member would not know why.
-    if ('error' in result && isDuplicateLogin(result.error)) {
-      notify.warn(errorMessage(result.error, '다른 기기에서 로그인하여 로그아웃되었습니다.'));
-    }
     dispatch(loggedOut());
   };
 }

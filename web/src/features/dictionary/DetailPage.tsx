@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { errorMessage } from '../../app/api';
-import { dictionaryDetailPath, PATHS } from '../../app/paths';
+import { errorMessage, isDuplicateLogin } from '../../app/api';
+import { dictionaryDetailPath, dictionarySearchPath, PATHS } from '../../app/paths';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { Accordion } from '../../ui/Accordion';
 import { Loader } from '../../ui/Loader';
 import { PageHeading } from '../../ui/PageHeading';
 import { notify } from '../../ui/toast';
 import { selectUser } from '../account/authSlice';
-import { logout } from '../account/session';
 import { ANONYMOUS_USER_ID, readAuthKey } from '../account/storedUser';
 import {
   useAddHeadwordToWordbookMutation,
@@ -17,9 +16,11 @@ import {
   type GubnItem,
   type WordSynItem,
 } from './dictionaryApi';
-import { EXTERNAL_SITES, shareText, SIMILAR, type ExternalSite } from './format';
+import { searchStarted } from './dictionarySlice';
+import { EXTERNAL_SITES, shareMessage, SIMILAR, type ExternalSite } from './format';
 import { HanjaMorphemes } from './HanjaMorphemes';
 import { PromptDialog } from './PromptDialog';
+import { SuggestSearchBar } from './SuggestSearchBar';
 import './dictionary.css';
 
 /** Spec §6 and §8. */
@@ -28,7 +29,8 @@ export const MESSAGES = {
   fetchFailed: '유의어를 불러오는 중에 오류가 발생하였습니다. 다시 시도해 주세요.',
   saveFailed: '저장중에 오류가 발생하였습니다. 다시 시도해 주세요.',
   saved: '단어장에 저장하였습니다.',
-  copied: '비슷한말을 복사하였습니다. 원하는 곳에 붙여 넣어 주세요.',
+  shared: (word: string) => `‘${word}’의 비슷한말을 공유하였습니다.`,
+  copied: (word: string) => `‘${word}’의 비슷한말과 링크를 복사하였습니다. 원하는 곳에 붙여 넣어 주세요.`,
   nothingToShare: '공유할 비슷한말이 없습니다.',
   shareFailed: '공유하지 못했습니다. 다시 시도해 주세요.',
   badId: '단어 정보가 올바르지 않습니다.',
@@ -66,19 +68,13 @@ function parseId(raw: string | undefined): number | null {
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
-function hasAuthKeyError(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null || !('data' in error)) return false;
-  const data = (error as { data: unknown }).data;
-  return typeof data === 'object' && data !== null && (data as { authKeyError?: unknown }).authKeyError === true;
-}
-
 /** Synonym detail (spec §2.3): categories in an accordion, the cut made by the server. */
 export function DetailPage({ onAddToWordbook }: DetailPageProps = {}) {
+  const dispatch = useAppDispatch();
   const { id: rawId } = useParams();
   const id = parseId(rawId);
   const location = useLocation();
   const navigate = useNavigate();
-  const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const userId = user?.id ?? ANONYMOUS_USER_ID;
   const linkState = (location.state ?? {}) as LinkState;
@@ -102,14 +98,10 @@ export function DetailPage({ onAddToWordbook }: DetailPageProps = {}) {
 
   useEffect(() => {
     if (!isError) return;
-    if (hasAuthKeyError(error)) {
-      // Another device signed in to this account: this one is logged out (spec §4, §8).
-      notify.error(errorMessage(error, MESSAGES.fetchFailed));
-      void dispatch(logout());
-      return;
-    }
+    // Another device signed in to this account: the API slice logged this one out and said so.
+    if (isDuplicateLogin(error)) return;
     notify.error(errorMessage(error, MESSAGES.fetchFailed));
-  }, [isError, error, dispatch]);
+  }, [isError, error]);
 
   const headword = data?.pyojaeItem;
   const word = headword?.WORD ?? linkState.word ?? '';
@@ -137,7 +129,9 @@ export function DetailPage({ onAddToWordbook }: DetailPageProps = {}) {
     }
     try {
       const result = await saveToWordbook(entry).unwrap();
-      notify.success(result.message || MESSAGES.saved);
+      // Saving a word twice changes nothing: that is news, not success.
+      if (result.duplicate) notify.info(result.message || MESSAGES.saved);
+      else notify.success(result.message || MESSAGES.saved);
     } catch (err) {
       notify.error(errorMessage(err, MESSAGES.saveFailed));
     }
@@ -148,15 +142,22 @@ export function DetailPage({ onAddToWordbook }: DetailPageProps = {}) {
       setPrompt({ kind: 'join', reason: MESSAGES.joinFirst });
       return;
     }
-    const text = shareText(wordsOf(SIMILAR).map((w) => w.WORD));
-    if (text === '') {
+    const words = wordsOf(SIMILAR).map((w) => w.WORD);
+    if (words.length === 0 || !headword || !id) {
       notify.info(MESSAGES.nothingToShare);
       return;
     }
-    const payload = { title: `${word}의 비슷한말`, text };
+    const message = shareMessage(
+      headword,
+      SIMILAR,
+      words,
+      new URL(dictionaryDetailPath(id), window.location.origin).href,
+    );
+    const payload = { title: message.title, text: message.text, url: message.url };
     if (typeof navigator.share === 'function' && (!navigator.canShare || navigator.canShare(payload))) {
       try {
         await navigator.share(payload);
+        notify.success(MESSAGES.shared(headword.WORD));
         return;
       } catch (err) {
         if (err instanceof DOMException && err.name === 'AbortError') return;
@@ -164,11 +165,16 @@ export function DetailPage({ onAddToWordbook }: DetailPageProps = {}) {
       }
     }
     try {
-      await navigator.clipboard.writeText(text);
-      notify.success(MESSAGES.copied);
+      await navigator.clipboard.writeText(message.clipboard);
+      notify.success(MESSAGES.copied(headword.WORD));
     } catch {
       notify.error(MESSAGES.shareFailed);
     }
+  };
+
+  const search = (keyword: string) => {
+    dispatch(searchStarted(keyword));
+    void navigate(dictionarySearchPath(keyword));
   };
 
   const openRemaining = () =>
@@ -206,6 +212,7 @@ export function DetailPage({ onAddToWordbook }: DetailPageProps = {}) {
   return (
     <section className="dictionary-detail">
       <PageHeading title={word ? `${word} 유의어` : '유의어 상세'}>유의어 상세</PageHeading>
+      <SuggestSearchBar onSearch={search} />
       <div className="detail-toolbar actions">
         <button type="button" className="button button-small" onClick={back}>
           ← 뒤로

@@ -1,7 +1,8 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PATHS, dictionarySearchPath } from '../../app/paths';
 import { SITE, formatNumber } from '../../app/site';
 import { useAppDispatch } from '../../app/store';
+import { wantsSearchFocus } from '../../app/useSearchShortcut';
 import { PageHeading } from '../../ui/PageHeading';
 import { searchStarted } from './dictionarySlice';
 import { DictionaryFigures } from './DictionaryFigures';
@@ -10,6 +11,7 @@ import { SuggestSearchBar } from './SuggestSearchBar';
 export function HomePage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const location = useLocation();
   const search = (keyword: string) => {
     dispatch(searchStarted(keyword));
     void navigate(dictionarySearchPath(keyword));
@@ -19,7 +21,7 @@ export function HomePage() {
       <div className="hero">
         <PageHeading title={SITE.serviceName}>{SITE.serviceName}</PageHeading>
         <p className="lead">찾는 낱말을 넣으면 비슷한말부터 관련어까지 11개 범주로 나누어 보여 드립니다.</p>
-        <SuggestSearchBar onSearch={search} />
+        <SuggestSearchBar onSearch={search} autoFocus={wantsSearchFocus(location.state)} />
         <p className="hint">초성(ㅅㄹ → 사랑)이나 한자로도 찾을 수 있습니다.</p>
       </div>
 

@@ -28,7 +28,7 @@ export function SearchHints({
     <div className="search-hints">
       {baseForm ? (
         <p className="search-hint base-form" data-testid="base-form">
-          '{baseForm.query}'의 기본형 '<strong>{baseForm.lemma}</strong>'
+          ‘{baseForm.query}’의 기본형 ‘<strong>{baseForm.lemma}</strong>’
           {baseForm.lemmas.length > 1 ? (
             <span className="muted">
               {' '}

@@ -1,5 +1,5 @@
 import { searchKeyword } from '@syn/kit/rules';
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { dictionaryDetailPath } from '../../app/paths';
 import { notify } from '../../ui/toast';
@@ -9,6 +9,8 @@ import { headwordLabel } from './format';
 export interface SuggestSearchBarProps {
   initialValue?: string;
   onSearch: (keyword: string) => void;
+  /** Focus the field on mount (the `/` key brought the person here to type). */
+  autoFocus?: boolean;
 }
 
 /** How long typing must pause before suggestions are asked for. */
@@ -27,13 +29,14 @@ function useDebounced(value: string, ms: number): string {
  * The search bar of spec §2.2 with suggestions as the user types (WAI-ARIA combobox:
  * arrows move, Enter opens the highlighted headword or searches, Escape closes).
  */
-export function SuggestSearchBar({ initialValue = '', onSearch }: SuggestSearchBarProps) {
+export function SuggestSearchBar({ initialValue = '', onSearch, autoFocus = false }: SuggestSearchBarProps) {
   const [keyword, setKeyword] = useState(initialValue);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const navigate = useNavigate();
   const inputId = useId();
   const listId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const query = useDebounced(keyword.trim(), SUGGEST_DELAY_MS);
   const { data } = useSuggestHeadwordsQuery(query, { skip: query === '' || !open });
   const suggestions: WordInfoItem[] = open && query !== '' ? (data ?? []) : [];
@@ -41,6 +44,10 @@ export function SuggestSearchBar({ initialValue = '', onSearch }: SuggestSearchB
 
   useEffect(() => setKeyword(initialValue), [initialValue]);
   useEffect(() => setActive(-1), [query]);
+  // An effect, not the autoFocus attribute: it runs after the page heading's effect has taken focus.
+  useEffect(() => {
+    if (autoFocus) inputRef.current?.focus();
+  }, [autoFocus]);
 
   const choose = (item: WordInfoItem) => {
     setOpen(false);
@@ -88,6 +95,7 @@ export function SuggestSearchBar({ initialValue = '', onSearch }: SuggestSearchB
       </label>
       <div className="suggest-field">
         <input
+          ref={inputRef}
           id={inputId}
           type="search"
           name="searchWord"
@@ -107,6 +115,8 @@ export function SuggestSearchBar({ initialValue = '', onSearch }: SuggestSearchB
           autoComplete="off"
           enterKeyHint="search"
           maxLength={50}
+          aria-keyshortcuts="/"
+          data-search-shortcut=""
         />
         <ul id={listId} role="listbox" aria-label="추천 낱말" className="suggest-list" hidden={!expanded}>
           {suggestions.map((item, index) => (
@@ -125,6 +135,10 @@ export function SuggestSearchBar({ initialValue = '', onSearch }: SuggestSearchB
             </li>
           ))}
         </ul>
+        {/* Shown to keyboard users while the field is empty and unfocused (CSS); aria-keyshortcuts tells screen readers. */}
+        <kbd className="search-shortcut-hint" aria-hidden="true">
+          /
+        </kbd>
       </div>
       <button type="submit" className="button button-primary">
         검색

@@ -116,7 +116,7 @@ export const dictionaryApi = api.injectEndpoints({
       query: (body) => ({ url: 'api/dic/search/externalLink', method: 'POST', body }),
     }),
     /** The member path of the detail page's wordbook button (the wordbook feature owns the list). */
-    addHeadwordToWordbook: build.mutation<{ message?: string }, WordbookAddArgs>({
+    addHeadwordToWordbook: build.mutation<{ message?: string; duplicate?: boolean }, WordbookAddArgs>({
       query: (body) => ({ url: 'api/dic/wordbook/insertWordbookItem', method: 'POST', body }),
       invalidatesTags: ['Wordbook'],
     }),

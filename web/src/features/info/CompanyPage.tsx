@@ -13,14 +13,14 @@ const HISTORY = [
   {
     date: '2007-07',
     label: '2007년 7월',
-    title: `"${SITE.formerName}" 서비스 시작`,
+    title: `‘${SITE.formerName}’ 서비스 시작`,
     text: '낱말의 비슷한말과 반대말을 한곳에서 찾는 유의어 사전 서비스를 열고, 이용약관을 시행했습니다.',
   },
   {
     date: '2025-01-01',
     label: '2025년 1월 1일',
-    title: `"${SITE.serviceName}"으로 이름 변경`,
-    text: `"${SITE.formerName}"에서 "${SITE.serviceName}"으로 이름을 바꾸고, 월 ${formatNumber(SITE.monthlyPrice)}원 구독으로 모든 유의어를 볼 수 있는 웹 서비스를 시작했습니다. 이전 서비스의 남은 이용 기간은 새 서비스로 옮길 수 있습니다.`,
+    title: `‘${SITE.serviceName}’으로 이름 변경`,
+    text: `‘${SITE.formerName}’에서 ‘${SITE.serviceName}’으로 이름을 바꾸고, 월 ${formatNumber(SITE.monthlyPrice)}원 구독으로 모든 유의어를 볼 수 있는 웹 서비스를 시작했습니다. 이전 서비스의 남은 이용 기간은 새 서비스로 옮길 수 있습니다.`,
   },
   {
     date: '2025-01-01',

@@ -137,9 +137,7 @@ function WordbookList({ userId }: { userId: number }) {
       {items.length === 0 ? (
         <div className="wordbook-empty">
           <p>단어장에 저장한 단어가 없습니다.</p>
-          <p className="note">
-            사전에서 단어를 찾아 상세 화면의 &lsquo;단어장 추가&rsquo; 버튼을 누르면 여기에 모입니다.
-          </p>
+          <p className="note">사전에서 단어를 찾아 상세 화면의 ‘단어장에 담기’ 버튼을 누르면 여기에 모입니다.</p>
           <Link className="button button-primary" to={PATHS.root}>
             사전 검색으로 가기
           </Link>
@@ -178,7 +176,7 @@ function WordbookList({ userId }: { userId: number }) {
       <ConfirmDialog
         open={target !== null}
         title="단어 삭제"
-        message={target ? `'${target.WORD}'을(를) 단어장에서 삭제하시겠습니까?` : ''}
+        message={target ? `‘${target.WORD}’을(를) 단어장에서 삭제하시겠습니까?` : ''}
         confirmLabel="삭제"
         busy={deleting}
         onConfirm={() => void confirmDelete()}

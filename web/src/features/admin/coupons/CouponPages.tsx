@@ -26,6 +26,8 @@ import {
 } from './adminCouponApi';
 
 const PAGE_SIZE = 10;
+/** Spec §4: an administrator may set these three (PRESENT comes only from a gift). */
+const EDITABLE_STATUSES = ['STANDBY', 'USING', 'COMPLETE'] as const;
 export const couponDetailPath = (groupId: number, couponId: number) =>
   `${PATHS.mgrCouponListDetail}?groupId=${groupId}&couponId=${couponId}`;
 
@@ -254,9 +256,12 @@ export function MgrCouponListDetailPage() {
       <div className="coupon-field">
         <label htmlFor="detail-status">쿠폰 상태</label>
         <select id="detail-status" value={currentStatus} onChange={(e) => setStatus(e.target.value)}>
-          <option value="STANDBY">미사용 (STANDBY)</option>
-          <option value="USING">사용 가능 (USING)</option>
-          <option value="COMPLETE">사용 완료 (COMPLETE)</option>
+          {/* Korean labels only; the code stays in the title for whoever needs it. */}
+          {EDITABLE_STATUSES.map((value) => (
+            <option key={value} value={value} title={value}>
+              {ADMIN_STATUS_WORDS[value]}
+            </option>
+          ))}
         </select>
       </div>
       <h2>사용자 지정</h2>

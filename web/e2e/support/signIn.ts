@@ -1,0 +1,32 @@
+// Signing a member in from inside a tab, as the web app does, without driving the login form:
+// the session cookie then belongs to the browser, the device claims the account (spec §4: paid
+// lists go to the current device only) and local storage holds the stored user and auth key.
+import type { Tab } from './browser';
+
+export type StoredUser = Record<string, unknown> & { id: number; userEmail: string; curKey: string };
+
+/** Logs in on the tab's current page; throws when the login or the device claim is refused. */
+export async function signInInPage(tab: Tab, email: string, password: string): Promise<StoredUser> {
+  return tab.page.evaluate(
+    async ({ email, password }) => {
+      const post = (path: string, body: unknown) =>
+        fetch(path, {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const res = await post('/api/user/login', { email, password });
+      const body = (await res.json()) as { user?: { id: number } & Record<string, unknown> };
+      if (!res.ok || !body.user) throw new Error(`login failed: ${res.status} ${JSON.stringify(body)}`);
+      const key = crypto.randomUUID();
+      const claimed = await post('/api/user/updateUserConnectInfo', { userId: body.user.id, userAuthKey: key });
+      if (!claimed.ok) throw new Error(`device claim failed: ${claimed.status}`);
+      const user = { ...body.user, curKey: key };
+      localStorage.setItem('user', JSON.stringify(user));
+      localStorage.setItem('authKey', key);
+      return user as StoredUser;
+    },
+    { email, password },
+  );
+}
