@@ -4,7 +4,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { createPool, startService, type Pool, type StartedService } from '@syn/kit';
+import {
+  createPool,
+  DEVELOPMENT_IDENTITY_SECRET,
+  GATEWAY_ISSUER,
+  identityHeaders,
+  startService,
+  type Pool,
+  type StartedService,
+} from '@syn/kit';
 import { dictionaryService } from '../services/dictionary/src/service';
 import { statisticsService } from '../services/statistics/src/service';
 
@@ -113,7 +121,11 @@ describe('dictionary → outbox → Kafka → statistics', () => {
       const res = await externalLink(
         `http://127.0.0.1:${port}`,
         { linkType: 'natmal', wordId: 7 },
-        { 'x-user-id': '12', 'x-user-grade': '1' },
+        identityHeaders(DEVELOPMENT_IDENTITY_SECRET, GATEWAY_ISSUER, 'POST', '/api/dic/search/externalLink', {
+          userId: 12,
+          grade: 1,
+          deviceState: 'current',
+        }),
       );
       expect(res.status).toBe(200);
     } finally {

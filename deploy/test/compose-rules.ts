@@ -9,6 +9,7 @@ export const repoRoot = path.resolve(__dirname, '../..');
 
 export type Compose = {
   services?: Record<string, ComposeService>;
+  networks?: Record<string, { internal?: boolean } | null>;
   volumes?: Record<string, unknown>;
   [key: string]: unknown;
 };
@@ -19,6 +20,8 @@ export interface ComposeService {
   healthcheck?: { test?: string | string[]; disable?: boolean };
   depends_on?: string[] | Record<string, { condition?: string }>;
   deploy?: { replicas?: number | string };
+  ports?: unknown[];
+  networks?: string[] | Record<string, unknown>;
   volumes?: (string | { type?: string; source?: string })[];
   [key: string]: unknown;
 }
@@ -129,6 +132,24 @@ export function ruleViolations(compose: Compose): string[] {
       }
     }
   }
+
+  // Only the gateway faces the world: no other service publishes a port or joins a network with a
+  // route out, except the outbound-only `egress` for the services that call a mail relay or PortOne.
+  const networks = compose.networks ?? {};
+  const OUTBOUND = new Set(['account', 'billing']);
+  for (const [name, svc] of Object.entries(services)) {
+    const joined = Array.isArray(svc.networks) ? svc.networks : Object.keys(svc.networks ?? {});
+    if (name === 'gateway') continue;
+    if (svc.ports?.length) problems.push(`${name}: only the gateway may publish ports`);
+    if (joined.length === 0) problems.push(`${name}: must name its networks (the default one is not internal)`);
+    for (const net of joined) {
+      if (!(net in networks)) problems.push(`${name}: joins undeclared network ${net}`);
+      else if (networks[net]?.internal === true) continue;
+      else if (net !== 'egress' || !OUTBOUND.has(name)) problems.push(`${name}: joins ${net}, which is not internal`);
+    }
+  }
+  const gatewayNets = services.gateway?.networks;
+  if (Array.isArray(gatewayNets) && gatewayNets.includes('egress')) problems.push('gateway: must not join egress');
 
   const dictionary = services.dictionary;
   const replicas = Number(dictionary?.deploy?.replicas ?? 1);

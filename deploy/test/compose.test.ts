@@ -94,6 +94,27 @@ describe('docker-compose.yml', () => {
     );
   });
 
+  it('when a service other than the gateway is reachable from outside, then the rules reject it', () => {
+    const bad = clone(compose);
+    bad.services!.account!.ports = ['4001:4001'];
+    bad.services!.dictionary!.networks = ['backend', 'edge'];
+    bad.services!.wordbook!.networks = ['backend', 'egress'];
+    delete bad.services!.statistics!.networks;
+    expect(ruleViolations(bad)).toEqual([
+      'account: only the gateway may publish ports',
+      'dictionary: joins edge, which is not internal',
+      'wordbook: joins egress, which is not internal',
+      'statistics: must name its networks (the default one is not internal)',
+    ]);
+  });
+
+  it('when the identity secret the gateway signs with is looked for, then every app service requires it', () => {
+    for (const name of ['gateway', 'account', 'dictionary', 'wordbook', 'billing', 'statistics']) {
+      const env = compose.services![name]!.environment as Record<string, string>;
+      expect(env.IDENTITY_SECRET).toBe('${IDENTITY_SECRET:?set IDENTITY_SECRET}');
+    }
+  });
+
   it('when YAML merge keys are used, then they are resolved before validation', () => {
     const parsed = parseCompose('x-a: &a\n  image: redis:7\nservices:\n  r:\n    <<: *a\n');
     expect(parsed.services?.r?.image).toBe('redis:7');

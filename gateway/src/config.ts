@@ -2,6 +2,7 @@
 // environment-specific or secret comes from here; nothing is committed.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { DEVELOPMENT_IDENTITY_SECRET } from '@syn/kit/identity';
 import { z } from 'zod';
 import type { RateLimitClass, RateLimitSetting } from './plugin/settings';
 
@@ -139,9 +140,16 @@ const schema = z.object({
   EG_CRYPTO_ALGORITHM: z.string().trim().default('aes256'),
   EG_SESSION_SECRET: secret,
   EG_ACCESS_TOKEN_SECRET: secret,
+  /** Signs the identity headers the services believe (kit identity.ts); the services hold the same value. */
+  IDENTITY_SECRET: secret,
 });
 
-const PRODUCTION_SECRETS = ['EG_CRYPTO_CIPHER_KEY', 'EG_SESSION_SECRET', 'EG_ACCESS_TOKEN_SECRET'] as const;
+const PRODUCTION_SECRETS = [
+  'EG_CRYPTO_CIPHER_KEY',
+  'EG_SESSION_SECRET',
+  'EG_ACCESS_TOKEN_SECRET',
+  'IDENTITY_SECRET',
+] as const;
 
 export interface GatewayConfig {
   nodeEnv: 'development' | 'test' | 'production';
@@ -163,6 +171,8 @@ export interface GatewayConfig {
   /** Origins besides the request's own that may send cookie-carrying writes. */
   trustedOrigins: string[];
   rateLimits: Record<RateLimitClass, RateLimit>;
+  /** Shared with the services: the gateway signs who each caller is with it. */
+  identitySecret: string;
   expressGateway: {
     cipherKey: string;
     algorithm: string;
@@ -230,6 +240,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): GatewayConfig {
   if (present.NODE_ENV === 'production') {
     // A per-process random secret would silently differ between replicas: production must set them.
     for (const key of PRODUCTION_SECRETS) if (!present[key]) problems.push(`${key}: is required in production`);
+    if (present.IDENTITY_SECRET === DEVELOPMENT_IDENTITY_SECRET)
+      problems.push('IDENTITY_SECRET: the development value is public; production needs its own');
     // Origins trusted for cookie-carrying writes: the local PortOne sandbox (http://127.0.0.1:…)
     // is trusted in development and test only; production trusts https origins of real hosts.
     for (const key of TRUSTED_ORIGIN_SOURCES) {
@@ -267,6 +279,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): GatewayConfig {
       ),
     ],
     rateLimits: rateLimits(e),
+    // Development and test stacks share the kit's public development value with their services.
+    identitySecret: e.IDENTITY_SECRET ?? DEVELOPMENT_IDENTITY_SECRET,
     expressGateway: {
       cipherKey: e.EG_CRYPTO_CIPHER_KEY ?? randomSecret(),
       algorithm: e.EG_CRYPTO_ALGORITHM,

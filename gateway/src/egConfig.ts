@@ -79,6 +79,7 @@ export function systemConfig(config: GatewayConfig, pluginPath: string): Json {
     extraOrigins: config.csp.extraOrigins,
     trustedOrigins: config.trustedOrigins,
     rateLimits: config.rateLimits,
+    identitySecret: config.identitySecret,
     healthTargets: [
       { name: 'account', url: config.services.account },
       ...config.services.dictionary.map((url, index, all) => ({

@@ -1,3 +1,4 @@
+import { DEVELOPMENT_IDENTITY_SECRET } from '@syn/kit/identity';
 import { ConfigError, loadConfig } from '../src/config';
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
@@ -41,13 +42,24 @@ describe('gateway environment', () => {
     }
   });
 
-  test('when running in production without express-gateway secrets, then start-up names them', () => {
+  test('when running in production without its secrets, then start-up names them', () => {
     const problems = problemsOf({ NODE_ENV: 'production' });
     expect(problems).toEqual([
       'EG_CRYPTO_CIPHER_KEY: is required in production',
       'EG_SESSION_SECRET: is required in production',
       'EG_ACCESS_TOKEN_SECRET: is required in production',
+      'IDENTITY_SECRET: is required in production',
     ]);
+  });
+
+  test('when production brings the public development identity secret, then start-up refuses it', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', IDENTITY_SECRET: DEVELOPMENT_IDENTITY_SECRET });
+    expect(problems).toContain('IDENTITY_SECRET: the development value is public; production needs its own');
+  });
+
+  test('when nothing is set outside production, then the gateway signs with the development secret its services share', () => {
+    expect(loadConfig({}).identitySecret).toBe(DEVELOPMENT_IDENTITY_SECRET);
+    expect(loadConfig({ IDENTITY_SECRET: 'j'.repeat(40) }).identitySecret).toBe('j'.repeat(40));
   });
 
   test('when a secret would be read as a config template, then it is refused', () => {

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import zlib from 'node:zlib';
+import { DEVELOPMENT_IDENTITY_SECRET, verifyIdentity } from '@syn/kit/identity';
 import { ADMIN_GRADE, ANONYMOUS_USER_ID, sessionHash } from '@syn/kit/session';
 import { startGateway, type RunningGateway } from '../src/main';
 import {
@@ -70,6 +71,10 @@ afterAll(async () => {
 
 const cookie = (sid: string): string => `theme=dark; sid=${sid}`;
 
+function get(path: string, headers: Record<string, string> = {}) {
+  return rawRequest(gateway.url, { method: 'GET', path, headers });
+}
+
 function post(path: string, headers: Record<string, string> = {}, body = '{}') {
   return rawRequest(gateway.url, {
     method: 'POST',
@@ -124,21 +129,60 @@ describe('identity', () => {
     expect(seen.headers['x-session-hash']).toBeUndefined();
   });
 
-  test('when another device has claimed the member’s account, then the old session is forwarded as stale', async () => {
-    const { currentDeviceKey } = await import('@syn/kit/session');
-    const forged = await post('/api/dic/search/wordSynItems', { cookie: cookie(memberSid), 'x-device-stale': '1' });
-    expect(json(forged).headers['x-device-stale']).toBeUndefined();
-    await redis.set(currentDeviceKey(MEMBER.userId), MEMBER.deviceKey);
-    const same = json(await post('/api/dic/search/wordSynItems', { cookie: cookie(memberSid) }));
-    expect(same.headers['x-device-stale']).toBeUndefined();
-    await redis.set(currentDeviceKey(MEMBER.userId), 'device-on-another-phone');
-    try {
-      const stale = json(await post('/api/dic/search/wordSynItems', { cookie: cookie(memberSid) }));
-      expect(stale.headers['x-device-stale']).toBe('1');
-      expect(stale.headers['x-user-id']).toBe(String(MEMBER.userId));
-    } finally {
-      await redis.del(currentDeviceKey(MEMBER.userId));
-    }
+  test('when a request is forwarded, then its identity headers carry a fresh gateway signature bound to the request', async () => {
+    const path = '/api/dic/wordbook/insertWordbookItem?x=1';
+    const seen = json(await post(path, { cookie: cookie(memberSid), 'x-identity-signature': 'v1.gateway.1.forged' }));
+    const headers = seen.headers as Record<string, string>;
+    expect(headers['x-identity-signature']).not.toBe('v1.gateway.1.forged');
+    expect(verifyIdentity(DEVELOPMENT_IDENTITY_SECRET, 'POST', path, headers)).toEqual({ ok: true, issuer: 'gateway' });
+    // Any change to what it vouches for breaks it.
+    expect(verifyIdentity(DEVELOPMENT_IDENTITY_SECRET, 'POST', path, { ...headers, 'x-user-grade': '0' }).ok).toBe(
+      false,
+    );
+    expect(verifyIdentity(DEVELOPMENT_IDENTITY_SECRET, 'POST', '/api/sys/updateUserItem', headers).ok).toBe(false);
+  });
+
+  test('when another device has claimed the member’s account, then the old session is over on every route but logout', async () => {
+    const { currentDeviceKey, deviceRecord } = await import('@syn/kit/session');
+    const sid = await writeSession(redis, { userId: 1301, grade: 1, deviceKey: 'device-old' });
+    sessionIds.push(sid);
+    const forged = json(
+      await post('/api/dic/search/wordSynItems', { cookie: cookie(sid), 'x-device-state': 'replaced' }),
+    );
+    expect(forged.headers['x-device-state']).toBe('current');
+
+    // A member signed in on this browser who has not claimed the device yet.
+    const fresh = await writeSession(redis, { userId: 1301, grade: 1, deviceKey: '' });
+    sessionIds.push(fresh);
+    expect(json(await post('/api/dic/search/wordSynItems', { cookie: cookie(fresh) })).headers['x-device-state']).toBe(
+      'unclaimed',
+    );
+
+    await redis.set(currentDeviceKey(1301), deviceRecord('device-on-another-phone', sessionHash(fresh)));
+    const before = upstream.wordbook.hits.length;
+    const refused = await get('/api/dic/wordbook/export?format=anki', { cookie: cookie(sid) });
+    expect(refused.status).toBe(401);
+    expect(JSON.parse(refused.body)).toEqual({
+      error: true,
+      message: '다른 기기에서 로그인하여 로그아웃되었습니다. 다시 로그인해 주세요.',
+      authKeyError: true,
+      authKey: '',
+    });
+    expect(upstream.wordbook.hits.length).toBe(before);
+    // The replaced session is ended: its next call is a visitor's.
+    const { sessionKey } = await import('@syn/kit/session');
+    expect(await redis.get(sessionKey(sid))).toBeNull();
+    const after = json(await post('/api/dic/search/pyojaeItems', { cookie: cookie(sid) }));
+    expect(after.headers['x-user-id']).toBe(String(ANONYMOUS_USER_ID));
+
+    // Logging out still reaches the account service, as a member (it releases nothing: not the current device).
+    const other = await writeSession(redis, { userId: 1301, grade: 1, deviceKey: 'device-older' });
+    sessionIds.push(other);
+    await redis.set(currentDeviceKey(1301), deviceRecord('device-on-another-phone', sessionHash(fresh)));
+    const logout = await get('/api/user/logout', { cookie: cookie(other) });
+    expect(logout.status).toBe(200);
+    expect(json(logout).headers['x-device-state']).toBe('replaced');
+    await redis.del(currentDeviceKey(1301));
   });
 
   test('when a request arrives, then it carries a request id and the address the gateway saw', async () => {

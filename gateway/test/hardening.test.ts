@@ -15,6 +15,7 @@ const SECRETS = {
   EG_CRYPTO_CIPHER_KEY: 'k'.repeat(32),
   EG_SESSION_SECRET: 's'.repeat(32),
   EG_ACCESS_TOKEN_SECRET: 't'.repeat(32),
+  IDENTITY_SECRET: 'i'.repeat(32),
 };
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {

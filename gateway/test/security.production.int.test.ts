@@ -24,6 +24,7 @@ beforeAll(async () => {
     EG_CRYPTO_CIPHER_KEY: 'k'.repeat(32),
     EG_SESSION_SECRET: 's'.repeat(32),
     EG_ACCESS_TOKEN_SECRET: 't'.repeat(32),
+    IDENTITY_SECRET: 'i'.repeat(32),
   });
 });
 

@@ -6,7 +6,15 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient } from 'redis';
-import { SESSION_TTL_SECONDS, newSessionId, sessionKey, type SessionData } from '@syn/kit/session';
+import {
+  SESSION_TTL_SECONDS,
+  currentDeviceKey,
+  deviceRecord,
+  newSessionId,
+  sessionHash,
+  sessionKey,
+  type SessionData,
+} from '@syn/kit/session';
 
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -99,6 +107,9 @@ export async function writeSession(redis: Redis, data: Partial<SessionData> & { 
     ...data,
   };
   await redis.set(sessionKey(sid), JSON.stringify(session), { EX: SESSION_TTL_SECONDS });
+  // A session with a device key is the one that claimed the account last, as after a real claim.
+  if (session.deviceKey)
+    await redis.set(currentDeviceKey(session.userId), deviceRecord(session.deviceKey, sessionHash(sid)));
   return sid;
 }
 

@@ -14,7 +14,10 @@ import {
   createKafka,
   createLogger,
   createPool,
+  DEVELOPMENT_IDENTITY_SECRET,
   eventingMigration,
+  GATEWAY_ISSUER,
+  identityHeaders,
   migrate,
   OutboxRelay,
   publishInTx,
@@ -157,12 +160,21 @@ async function main(): Promise<void> {
 
     // Poll the API: a member's searchTotal reaching k means their k-th search is visible.
     const poller = (async () => {
-      const headers = { 'content-type': 'application/json', 'x-user-id': '1', 'x-user-grade': '0' };
+      const path = '/api/sys/selectUserSearchHistory';
       for (;;) {
         const now = Date.now();
+        // As the gateway forwards an administrator (a signature lives 30 s: made for each round).
+        const headers = {
+          'content-type': 'application/json',
+          ...identityHeaders(DEVELOPMENT_IDENTITY_SECRET, GATEWAY_ISSUER, 'POST', path, {
+            userId: 1,
+            grade: 0,
+            deviceState: 'current',
+          }),
+        };
         const totals = await Promise.all(
           users.map(async (userId) => {
-            const res = await fetch(`${stats.http.url}/api/sys/selectUserSearchHistory`, {
+            const res = await fetch(`${stats.http.url}${path}`, {
               method: 'POST',
               headers,
               body: JSON.stringify({ userId, pageSize: 1, pageNum: 0 }),

@@ -388,6 +388,38 @@ test('statistics: joins, visits, searches, words, a member history', async () =>
   await call(adminUser, 'POST', '/api/sys/selectUserSearchHistory', { userId: alice.id, pageSize: 10, pageNum: 0 });
 });
 
+test('every service reads a call the same way sent flat, as query parameters or in a params envelope', async () => {
+  // Read-only calls of each service, with fields that change the answer (a wrong reading answers
+  // 400 or a different body), sent the three ways the spec's clients send them.
+  const calls: [Caller | null, string, Record<string, unknown>][] = [
+    [alice, '/api/user/validate', { userId: alice.id }],
+    [null, '/api/user/checkRecommendUserInfo', { recommendUser: alice.email }],
+    [visitor, '/api/dic/search/pyojaeItems', { searchWord: headword.word, pageSize: 3, pageNum: 0 }],
+    [null, '/api/dic/search/hanjaItems', { hanja: '愛', pageSize: 3, pageNum: 0 }],
+    [alice, '/api/dic/search/wordSynItems', { pyojaeId: headword.id }],
+    [alice, '/api/dic/wordbook/searchWordbookItems', { pageSize: 2, pageNum: 0 }],
+    [alice, '/api/used/usedList', { userId: alice.id, pageSize: 2, pageNum: 0 }],
+    [alice, '/api/coupon/list', { pageSize: 2, pageNum: 0 }],
+    [adminUser, '/api/sys/selectUserItems', { userId: alice.id }],
+    [adminUser, '/api/sys/selectUserSearchHistory', { userId: alice.id, pageSize: 2, pageNum: 0 }],
+  ];
+  for (const [who, path, fields] of calls) {
+    const flat = await call(who, 'POST', path, fields);
+    for (const shape of ['query', 'params'] as const) {
+      const other = await call(who, 'POST', path, fields, { shape });
+      // Same answer but for what moves by itself (a search's elapsed time, a fresh server clock).
+      expect([path, shape, stable(other.body)]).toEqual([path, shape, stable(flat.body)]);
+    }
+  }
+});
+
+/** A body without the keys that differ between two identical calls (timings). */
+function stable(body: Record<string, unknown>): unknown {
+  return JSON.parse(
+    JSON.stringify(body, (key, value: unknown) => (key === 'took' || key === 'elapsed' ? undefined : value)),
+  );
+}
+
 test('session-ending calls: password reset and change, withdrawal, logout', async () => {
   const [dana, carl] = await Promise.all([member(call, 'dana'), member(call, 'carl')]);
   await call(null, 'POST', '/api/user/find', { email: dana.email });

@@ -111,6 +111,11 @@ export interface CallOptions {
   doc?: string;
   /** Expected status (200 unless said). */
   status?: number;
+  /**
+   * How a POST carries its fields, each a way the spec's clients send them: a flat JSON body (the
+   * default), the query string ("as params") with an empty body, or a `{ params: … }` envelope.
+   */
+  shape?: 'flat' | 'query' | 'params';
 }
 
 export function gateway(baseUrl: string) {
@@ -123,7 +128,9 @@ export function gateway(baseUrl: string) {
     opts: CallOptions = {},
   ): Promise<Reply> {
     const url = new URL(target, baseUrl);
-    if (method === 'GET') for (const [k, v] of Object.entries(body)) url.searchParams.set(k, String(v));
+    const shape = method === 'GET' ? 'query' : (opts.shape ?? 'flat');
+    if (shape === 'query') for (const [k, v] of Object.entries(body)) url.searchParams.set(k, String(v));
+    const sent = shape === 'flat' ? body : shape === 'params' ? { params: body } : {};
     const res = await fetch(url, {
       method,
       headers: {
@@ -131,7 +138,7 @@ export function gateway(baseUrl: string) {
         ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
         ...(who?.cookie ? { cookie: who.cookie } : {}),
       },
-      body: method === 'POST' ? JSON.stringify(body) : undefined,
+      body: method === 'POST' ? JSON.stringify(sent) : undefined,
     });
     const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
     if (who && sid) {
@@ -215,7 +222,16 @@ export async function member(call: Call, tag: string): Promise<Caller> {
   await call(null, 'POST', '/api/user/confirm', { secretId: link.id, secretKey: link.key });
   const login = await call(who, 'POST', '/api/user/login', { email, password: PASSWORD });
   who.id = Number((login.body.user as { id: number }).id);
+  await claimDevice(call, who);
   return who;
+}
+
+/** As the web app does after every login: the session's device claims the account (spec §4). */
+async function claimDevice(call: Call, who: Caller): Promise<void> {
+  await call(who, 'POST', '/api/user/updateUserConnectInfo', {
+    userId: who.id,
+    userAuthKey: `contract-${randomBytes(6).toString('hex')}`,
+  });
 }
 
 export const ADMIN = { email: 'contract-admin@test.syndict.local', password: 'contract-admin-pass1' };
@@ -231,6 +247,7 @@ export async function admin(call: Call, databaseUrl: string): Promise<Caller> {
   const who = new Caller('admin', ADMIN.email);
   const login = await call(who, 'POST', '/api/user/login', { email: ADMIN.email, password: ADMIN.password });
   who.id = Number((login.body.user as { id: number }).id);
+  await claimDevice(call, who);
   return who;
 }
 

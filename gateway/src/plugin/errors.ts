@@ -14,6 +14,8 @@ export const MESSAGES = {
   tooManyRequests: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
   crossSite: '다른 사이트에서 보낸 요청은 처리할 수 없습니다.',
   internal: '요청을 처리하는 중에 오류가 발생하였습니다. 다시 시도해 주세요.',
+  /** Spec §8: another device claimed the account (sent with authKeyError, the web app's cue to log out). */
+  deviceReplaced: '다른 기기에서 로그인하여 로그아웃되었습니다. 다시 로그인해 주세요.',
 } as const;
 
 function messageForStatus(status: number): string {
@@ -26,17 +28,23 @@ function messageForStatus(status: number): string {
   return MESSAGES.badRequest;
 }
 
-export function errorBody(message: string): string {
-  return JSON.stringify({ error: true, message });
+export function errorBody(message: string, fields: Record<string, unknown> = {}): string {
+  return JSON.stringify({ ...fields, error: true, message });
 }
 
 /** Writes the error shape with the raw node API, so the send() rewrite below never touches it. */
-export function sendError(res: Response, status: number, message: string, extra: Record<string, string> = {}): void {
+export function sendError(
+  res: Response,
+  status: number,
+  message: string,
+  extra: Record<string, string> = {},
+  fields: Record<string, unknown> = {},
+): void {
   if (res.headersSent) {
     res.end();
     return;
   }
-  const body = errorBody(message);
+  const body = errorBody(message, fields);
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(body));

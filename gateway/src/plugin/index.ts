@@ -73,7 +73,7 @@ export function init(context: PluginContext): void {
   context.registerPolicy({
     name: 'session',
     schema: { ...emptySchema, $id: 'http://syn.local/schemas/policies/session.json' },
-    policy: () => sessionPolicy(sessions, logger),
+    policy: () => sessionPolicy(sessions, settings.identitySecret, logger),
   });
   context.registerPolicy({
     name: 'admin-guard',

@@ -2,16 +2,18 @@
 import { randomUUID } from 'node:crypto';
 import { parse as parseCookie } from 'cookie';
 import type { Request, RequestHandler } from 'express';
+import { GATEWAY_ISSUER, IDENTITY_SIGNATURE_HEADER, signIdentity } from '@syn/kit/identity';
 import {
   ANONYMOUS_GRADE,
   ANONYMOUS_USER_ID,
   DEVICE_KEY_HEADER,
-  DEVICE_STALE_HEADER,
+  DEVICE_STATE_HEADER,
   SESSION_COOKIE,
   SESSION_HASH_HEADER,
   USER_GRADE_HEADER,
   USER_ID_HEADER,
   sessionHash,
+  type DeviceState,
 } from '@syn/kit/session';
 import { MESSAGES, sendError } from './errors';
 import { SessionStoreUnavailable, type Logger, type SessionStore } from './sessionStore';
@@ -38,8 +40,9 @@ function isIdentityHeader(name: string): boolean {
   return (
     name.startsWith('x-user-') ||
     name === DEVICE_KEY_HEADER ||
-    name === DEVICE_STALE_HEADER ||
-    name === SESSION_HASH_HEADER
+    name === DEVICE_STATE_HEADER ||
+    name === SESSION_HASH_HEADER ||
+    name === IDENTITY_SIGNATURE_HEADER
   );
 }
 
@@ -54,7 +57,10 @@ function sessionId(req: Request): string | undefined {
   }
 }
 
-export function sessionPolicy(store: SessionStore, log: Logger): RequestHandler {
+/** Calls a session another device replaced may still make: leaving, and signing in again. */
+const OPEN_TO_REPLACED = new Set(['/api/user/logout', '/api/user/login']);
+
+export function sessionPolicy(store: SessionStore, identitySecret: string, log: Logger): RequestHandler {
   return (req, res, next) => {
     for (const name of Object.keys(req.headers)) {
       if (isIdentityHeader(name)) delete req.headers[name];
@@ -70,14 +76,21 @@ export function sessionPolicy(store: SessionStore, log: Logger): RequestHandler 
     // changeOrigin rewrites Host to the service's; keep the public one for links a service builds.
     if (req.headers.host) req.headers['x-forwarded-host'] = req.headers.host;
 
-    const forward = (identity: Identity, deviceKey: string, hash: string | undefined, stale = false): void => {
+    const forward = (identity: Identity, deviceKey: string, hash: string | undefined, device?: DeviceState): void => {
       identities.set(req, identity);
       req.headers[USER_ID_HEADER] = String(identity.userId);
       req.headers[USER_GRADE_HEADER] = String(identity.grade);
       if (deviceKey) req.headers[DEVICE_KEY_HEADER] = deviceKey;
-      // Another device took over this account: the dictionary answers authKeyError (duplicate login).
-      if (stale) req.headers[DEVICE_STALE_HEADER] = '1';
+      if (device) req.headers[DEVICE_STATE_HEADER] = device;
       if (hash) req.headers[SESSION_HASH_HEADER] = hash;
+      // Last, over everything above: the services believe these headers only with this signature.
+      req.headers[IDENTITY_SIGNATURE_HEADER] = signIdentity(
+        identitySecret,
+        GATEWAY_ISSUER,
+        req.method,
+        req.originalUrl,
+        req.headers,
+      );
       next();
     };
 
@@ -94,11 +107,17 @@ export function sessionPolicy(store: SessionStore, log: Logger): RequestHandler 
           return;
         }
         const isAnonymous = session.userId === ANONYMOUS_USER_ID;
+        if (!isAnonymous && session.device === 'replaced' && !OPEN_TO_REPLACED.has(req.originalUrl.split('?')[0] ?? '')) {
+          // Another device claimed the account (spec §4): this session is over, on every route alike.
+          void store.end(sid, session.userId);
+          sendError(res, 401, MESSAGES.deviceReplaced, {}, { authKeyError: true, authKey: '' });
+          return;
+        }
         forward(
           { userId: session.userId, grade: isAnonymous ? ANONYMOUS_GRADE : session.grade, anonymous: isAnonymous },
           session.deviceKey,
           sessionHash(sid),
-          session.stale && !isAnonymous,
+          isAnonymous ? undefined : session.device,
         );
       },
       (err: unknown) => {

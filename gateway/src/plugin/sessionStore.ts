@@ -2,11 +2,21 @@
 // while it is down, commands fail at once (no offline queue) so a request
 // is answered 503 instead of waiting or passing as someone else.
 import { createClient } from 'redis';
-import { currentDeviceKey, parseSession, sessionKey, type SessionData } from '@syn/kit/session';
+import {
+  currentDeviceKey,
+  sessionHash as hash,
+  deviceStateOf,
+  parseDeviceRecord,
+  parseSession,
+  sessionKey,
+  userSessionsKey,
+  type DeviceState,
+  type SessionData,
+} from '@syn/kit/session';
 
-/** A live session, and whether another device has since claimed its account (spec §4). */
+/** A live session, and where it stands under the one-device rule (spec §4). */
 export interface ResolvedSession extends SessionData {
-  stale: boolean;
+  device: DeviceState;
 }
 
 export type Logger = {
@@ -75,13 +85,22 @@ export class SessionStore {
     try {
       const session = parseSession(await this.client.get(sessionKey(sid)));
       if (!session) return null;
-      // Only a session that claimed a device can be replaced by another device's claim.
-      if (!session.deviceKey) return { ...session, stale: false };
-      const current = await this.client.get(currentDeviceKey(session.userId));
-      return { ...session, stale: current !== null && current !== session.deviceKey };
+      const record = session.deviceKey ? parseDeviceRecord(await this.client.get(currentDeviceKey(session.userId))) : null;
+      return { ...session, device: deviceStateOf(session, hash(sid), record) };
     } catch (err) {
       throw new SessionStoreUnavailable(err);
     }
+  }
+
+  /** Ends a session another device replaced (the account service ends them the same way). */
+  async end(sid: string, userId: number): Promise<void> {
+    if (!this.client.isReady) return;
+    await this.client
+      .multi()
+      .del(sessionKey(sid))
+      .sRem(userSessionsKey(userId), sessionKey(sid))
+      .exec()
+      .catch(() => undefined);
   }
 
   async ping(): Promise<boolean> {

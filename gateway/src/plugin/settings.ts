@@ -27,6 +27,8 @@ export interface PluginSettings {
   trustedOrigins: string[];
   rateLimits: Record<RateLimitClass, RateLimitSetting>;
   healthTargets: HealthTarget[];
+  /** Signs the identity headers forwarded to services (kit identity.ts). */
+  identitySecret: string;
 }
 
 const rateLimitSchema = {
@@ -54,6 +56,7 @@ export const settingsSchema = {
       properties: { search: rateLimitSchema, auth: rateLimitSchema, admin: rateLimitSchema, api: rateLimitSchema },
       required: ['search', 'auth', 'admin', 'api'],
     },
+    identitySecret: { type: 'string', minLength: 32 },
     healthTargets: {
       type: 'array',
       items: {
@@ -74,5 +77,6 @@ export const settingsSchema = {
     'trustedOrigins',
     'rateLimits',
     'healthTargets',
+    'identitySecret',
   ],
 } as const;

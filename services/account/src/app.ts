@@ -25,7 +25,7 @@ export interface AccountAppDeps {
   mailer: Transporter;
   schema: string;
   topicPrefix: string;
-  config: AccountConfig & { NODE_ENV: string; BODY_LIMIT: string };
+  config: AccountConfig & { NODE_ENV: string; BODY_LIMIT: string; IDENTITY_SECRET: string };
 }
 
 export const LEGACY_SCHEMA = 'legacy';
@@ -70,6 +70,7 @@ export function createAccountApp(deps: AccountAppDeps): Express {
   const ctx = buildContext(deps);
   return createApp({
     log: deps.log,
+    identitySecret: deps.config.IDENTITY_SECRET,
     bodyLimit: deps.config.BODY_LIMIT,
     health: { postgres: checks.postgres(deps.pool), redis: checks.redis(deps.redis) },
     routes: (app) => {

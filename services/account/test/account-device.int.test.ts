@@ -1,10 +1,10 @@
-// Spec §4 post-login device check, asserted on the Redis state the gateway reads.
-import { currentDeviceKey, parseSession } from '@syn/kit';
+// Spec §4/§8, the one-device rule on the account service's side: a login holds no device until it
+// claims one; a claim replaces every other session; logging out on the current device lets go.
+import { currentDeviceKey, deviceStateOf, parseDeviceRecord, parseSession, type DeviceState } from '@syn/kit';
 import { ACCOUNT_MESSAGES as M } from '@syn/kit/rules';
 import { TEXT } from '../src/domain/messages';
-import { joinedMember, login, post, startAccount, type Member, type Running } from './support';
+import { call, joinedMember, login, post, startAccount, type Member, type Running } from './support';
 
-// jest ignores testTimeout inside `projects`; real servers need more than the 5 s default.
 jest.setTimeout(60_000);
 
 let run: Running;
@@ -15,57 +15,96 @@ afterAll(async () => {
   await run?.svc.stop();
 });
 
-const redis = () => run.svc.deps.redis!;
-const session = async (m: Member) => parseSession(await redis().get(`session:${m.as.sessionHash}`));
-
-/** The gateway's rule: a session is stale when its deviceKey is set and differs from the user's current key. */
-async function isStale(m: Member): Promise<boolean> {
-  const s = await session(m);
-  const current = await redis().get(currentDeviceKey(m.id));
-  return s !== null && s.deviceKey !== '' && s.deviceKey !== current;
+/** The device state the gateway would forward for this member's session, read from Redis as it does. */
+async function stateOf(m: Member): Promise<DeviceState | 'ended'> {
+  const redis = run.svc.deps.redis!;
+  const session = parseSession(await redis.get(`session:${m.as.sessionHash}`));
+  if (!session) return 'ended';
+  const record = parseDeviceRecord(await redis.get(currentDeviceKey(m.id)));
+  return deviceStateOf(session, m.as.sessionHash ?? '', record);
 }
 
-describe('device check after login', () => {
-  test('when a second device logs in and claims the account, then the first session becomes stale', async () => {
+const claim = (m: Member, key: string) =>
+  post(run, '/api/user/updateUserConnectInfo', { userId: m.id, userAuthKey: key }, { as: m.as });
+
+describe('the one-device rule', () => {
+  test('when a member logs in, then the session holds no device until it claims one, and never inherits the current key', async () => {
     const first = await joinedMember(run);
+    expect(await stateOf(first)).toBe('unclaimed');
     expect((first.loginBody.user as { curKey: string }).curKey).toBe('');
+    expect(await claim(first, 'device-A')).toMatchObject({
+      status: 200,
+      body: { authKey: 'device-A', message: TEXT.connectInfoSaved },
+    });
+    expect(await stateOf(first)).toBe('current');
 
-    // Device A: curKey is empty, so the web app stores its key with updateUserConnectInfo.
-    const claimA = await post(
-      run,
-      '/api/user/updateUserConnectInfo',
-      { userId: first.id, userAuthKey: 'device-A-key' },
-      { as: first.as },
-    );
-    expect(claimA).toMatchObject({ status: 200, body: { authKey: 'device-A-key', message: TEXT.connectInfoSaved } });
-    expect(await redis().get(currentDeviceKey(first.id))).toBe('device-A-key');
-    expect((await session(first))?.deviceKey).toBe('device-A-key');
-    expect(await isStale(first)).toBe(false);
-
-    // Device B logs in: curKey tells it another device holds the account (the duplicate-login modal).
+    // A second login is told which device holds the account, but is not that device.
     const second = await login(run, first.email, first.password);
-    expect((second.loginBody.user as { curKey: string }).curKey).toBe('device-A-key');
-    expect((await session(second))?.deviceKey).toBe('device-A-key');
-    expect(await isStale(first)).toBe(false);
+    expect((second.loginBody.user as { curKey: string }).curKey).toBe('device-A');
+    expect(second.as.deviceKey).toBe('');
+    expect(await stateOf(second)).toBe('unclaimed');
+    expect(await stateOf(first)).toBe('current');
 
-    // "Change user": device B claims the account.
-    const claimB = await post(
+    // Claiming with the very same key (a copied local key) still takes the account from the first session.
+    expect((await claim(second, 'device-A')).status).toBe(200);
+    expect(await stateOf(second)).toBe('current');
+    expect(await stateOf(first)).toBe('replaced');
+  });
+
+  test('when a replaced session validates, then it answers 401 authKeyError and that session ends', async () => {
+    const first = await joinedMember(run);
+    await claim(first, 'device-A');
+    const second = await login(run, first.email, first.password);
+    await claim(second, 'device-B');
+
+    const stale = await post(
+      run,
+      '/api/user/validate',
+      { id: first.id },
+      { as: { ...first.as, deviceKey: 'device-A', deviceState: 'replaced' } },
+    );
+    expect(stale).toMatchObject({
+      status: 401,
+      body: {
+        error: true,
+        authKeyError: true,
+        message: '다른 기기에서 로그인하여 로그아웃되었습니다. 다시 로그인해 주세요.',
+      },
+    });
+    expect(await stateOf(first)).toBe('ended');
+    // Nor can a replaced session claim the account back: it must log in again.
+    const reclaim = await post(
       run,
       '/api/user/updateUserConnectInfo',
-      { userId: second.id, userAuthKey: 'device-B-key' },
-      { as: second.as },
+      { userId: first.id, userAuthKey: 'device-A' },
+      { as: { ...first.as, deviceState: 'replaced' } },
     );
-    expect(claimB.body.authKey).toBe('device-B-key');
-    expect(await redis().get(currentDeviceKey(first.id))).toBe('device-B-key');
-    expect((await session(second))?.deviceKey).toBe('device-B-key');
-    expect(await isStale(second)).toBe(false);
-    expect(await isStale(first)).toBe(true);
+    expect(reclaim).toMatchObject({ status: 401, body: { authKeyError: true } });
 
-    // The stored key survives in PostgreSQL: the next login reports it as curKey.
-    const third = await login(run, first.email, first.password);
-    expect((third.loginBody.user as { curKey: string }).curKey).toBe('device-B-key');
-    const validate = await post(run, '/api/user/validate', { id: first.id }, { as: second.as });
-    expect((validate.body.user as { curKey: string }).curKey).toBe('device-B-key');
+    // The device that took over is still valid.
+    const fresh = await post(run, '/api/user/validate', { id: second.id }, { as: second.as });
+    expect(fresh.status).toBe(200);
+    expect((fresh.body.user as { curKey: string }).curKey).toBe('device-B');
+  });
+
+  test('when the current device logs out, then the next login sees no device holding the account', async () => {
+    const first = await joinedMember(run);
+    await claim(first, 'device-A');
+    // Logging out elsewhere (a session that is not the current device) lets nothing go.
+    const other = await login(run, first.email, first.password);
+    expect((await call(run, 'GET', '/api/user/logout', undefined, { as: other.as })).status).toBe(200);
+    expect((await login(run, first.email, first.password)).loginBody).toMatchObject({ user: { curKey: 'device-A' } });
+
+    expect((await call(run, 'GET', '/api/user/logout', undefined, { as: first.as })).status).toBe(200);
+    const next = await login(run, first.email, first.password);
+    expect(next.loginBody).toMatchObject({ user: { curKey: '' } });
+  });
+
+  test('when the session is current, then validate answers the stored user with its key', async () => {
+    const m = await joinedMember(run);
+    await claim(m, 'device-C');
+    const ok = await post(run, '/api/user/validate', { id: m.id }, { as: m.as });
+    expect(ok).toMatchObject({ status: 200, body: { user: { id: m.id, userEmail: m.email, curKey: 'device-C' } } });
   });
 
   test('when the body names another user or the key is malformed, then the claim is refused and nothing changes', async () => {
@@ -90,6 +129,6 @@ describe('device check after login', () => {
       { as: { ...m.as, sessionHash: '0'.repeat(64) } },
     );
     expect(noSession.body.message).toBe(M.connectInfoInvalid);
-    expect(await redis().get(currentDeviceKey(m.id))).toBeNull();
+    expect(await run.svc.deps.redis!.get(currentDeviceKey(m.id))).toBeNull();
   });
 });

@@ -1,5 +1,8 @@
 // /internal/users/*: the contact lookups other services (billing) make off the hot path.
-import { joinedMember, post, startAccount, uid, type Member, type Running } from './support';
+import { joinedMember, post as postAs, startAccount, uid, type Member, type Running } from './support';
+
+/** As the billing service calls: signed under its own name (kit identity.ts). */
+const post = (r: Running, path: string, body: unknown) => postAs(r, path, body, { issuer: 'billing' });
 
 let run: Running;
 let member: Member;
@@ -25,6 +28,18 @@ describe('internal user directory', () => {
     expect(found.body.ids).toEqual([member.id]);
     const wildcard = await post(run, '/internal/users/search', { column: 'email', keyword: '%' });
     expect(wildcard.body.ids).toEqual([]);
+  });
+
+  test('when the caller is not another service, then 401 and nothing is read', async () => {
+    const body = { ids: [member.id] };
+    for (const opts of [{ unsigned: true }, {}, { headers: { 'x-identity-signature': 'v1.billing.1.forged' } }]) {
+      const res = await postAs(run, '/internal/users/lookup', body, opts);
+      expect(res).toEqual({
+        status: 401,
+        body: { error: true, message: '요청한 사용자를 확인할 수 없습니다.' },
+        setCookie: [],
+      });
+    }
   });
 
   test('when the request is malformed, then 400 in the error shape', async () => {

@@ -9,6 +9,7 @@ import {
   KAFKA_BROKERS,
   REDIS_URL,
   SMTP_URL,
+  gatewayHeaders,
   linkIn,
   mailsTo,
   newEmail,
@@ -17,6 +18,7 @@ import {
   sidFrom,
   uid,
   until,
+  type Identity,
   type Reply,
 } from './support';
 
@@ -31,15 +33,10 @@ let pool: Pool;
 const replies: string[] = [];
 const ip = randomIp();
 
-async function send(
-  method: 'GET' | 'POST',
-  p: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<Reply> {
+async function send(method: 'GET' | 'POST', p: string, body?: unknown, who?: Identity): Promise<Reply> {
   const res = await fetch(url + p, {
     method,
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...headers },
+    headers: { 'content-type': 'application/json', ...gatewayHeaders(method, p, who, ip) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -126,7 +123,7 @@ test('when a member goes through every credential-bearing flow, then no secret a
   const sid = sidFrom(login.setCookie);
   secrets.push(sid);
   const userId = (login.body.user as { id: number }).id;
-  const as = { 'x-user-id': String(userId), 'x-user-grade': '1', 'x-session-hash': sessionHash(sid) };
+  const as: Identity = { userId, grade: 1, sessionHash: sessionHash(sid) };
   expect((await send('POST', '/api/user/updateUserConnectInfo', { userId, userAuthKey: 'dev-key-1' }, as)).status).toBe(
     200,
   );
@@ -142,11 +139,11 @@ test('when a member goes through every credential-bearing flow, then no secret a
   const login2 = await send('POST', '/api/user/login', { email, password: p3 });
   const sid2 = sidFrom(login2.setCookie);
   secrets.push(sid2);
-  const as2 = { 'x-user-id': String(userId), 'x-user-grade': '1', 'x-session-hash': sessionHash(sid2) };
+  const as2: Identity = { userId, grade: 1, sessionHash: sessionHash(sid2) };
   // A malformed body (the JSON parser's error path) carrying a password.
   const res = await fetch(`${url}/api/user/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    headers: { 'content-type': 'application/json', ...gatewayHeaders('POST', '/api/user/login', undefined, ip) },
     body: `{"email":"${email}","password":"${p3}"`,
   });
   expect(res.status).toBe(400);

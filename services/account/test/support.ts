@@ -2,13 +2,15 @@
 // maildev, called the way the gateway calls it (identity headers resolved from the session).
 import { randomBytes } from 'node:crypto';
 import {
+  ANONYMOUS_GRADE,
+  ANONYMOUS_USER_ID,
+  DEVELOPMENT_IDENTITY_SECRET,
+  GATEWAY_ISSUER,
+  identityHeaders,
   parseSession,
   sessionHash,
   startService,
-  USER_GRADE_HEADER,
-  USER_ID_HEADER,
-  DEVICE_KEY_HEADER,
-  SESSION_HASH_HEADER,
+  type DeviceState,
   type StartedService,
 } from '@syn/kit';
 import { accountService } from '../src/service';
@@ -65,15 +67,28 @@ export interface Identity {
   grade: number;
   deviceKey?: string;
   sessionHash?: string;
+  deviceState?: DeviceState;
 }
 
-/** What the gateway forwards for a session. */
-export function gatewayHeaders(who: Identity | undefined): Record<string, string> {
-  if (!who) return {};
-  const h: Record<string, string> = { [USER_ID_HEADER]: String(who.userId), [USER_GRADE_HEADER]: String(who.grade) };
-  if (who.deviceKey) h[DEVICE_KEY_HEADER] = who.deviceKey;
-  if (who.sessionHash) h[SESSION_HASH_HEADER] = who.sessionHash;
-  return h;
+/**
+ * What the gateway forwards for a request, signed as the gateway signs it: a visitor when `who` is
+ * absent, a member on their current device unless `deviceState` says otherwise.
+ */
+export function gatewayHeaders(
+  method: string,
+  path: string,
+  who: Identity | undefined,
+  ip: string,
+  issuer = GATEWAY_ISSUER,
+): Record<string, string> {
+  return identityHeaders(DEVELOPMENT_IDENTITY_SECRET, issuer, method, path, {
+    userId: who?.userId ?? ANONYMOUS_USER_ID,
+    grade: who?.grade ?? ANONYMOUS_GRADE,
+    deviceKey: who?.deviceKey,
+    deviceState: who ? (who.deviceState ?? 'current') : undefined,
+    sessionHash: who?.sessionHash,
+    forwardedFor: ip,
+  });
 }
 
 export async function call(
@@ -81,14 +96,13 @@ export async function call(
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
-  opts: { as?: Identity; ip?: string; headers?: Record<string, string> } = {},
+  opts: { as?: Identity; ip?: string; headers?: Record<string, string>; issuer?: string; unsigned?: boolean } = {},
 ): Promise<Reply> {
   const res = await fetch(run.url + path, {
     method,
     headers: {
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      'x-forwarded-for': opts.ip ?? run.ip,
-      ...gatewayHeaders(opts.as),
+      ...(opts.unsigned ? {} : gatewayHeaders(method, path, opts.as, opts.ip ?? run.ip, opts.issuer)),
       ...opts.headers,
     },
     body: body === undefined ? undefined : JSON.stringify(body),

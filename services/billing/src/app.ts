@@ -17,6 +17,8 @@ export interface AppDeps {
   log: Logger;
   pool: Pool;
   bodyLimit: string;
+  /** Verifies the gateway's identity headers (config IDENTITY_SECRET). */
+  identitySecret: string;
   billing: Billing;
   store: BillingStore;
   users: UserDirectory;
@@ -38,6 +40,7 @@ export function createBillingApp(a: AppDeps): Express {
   };
   return createApp({
     log: a.log,
+    identitySecret: a.identitySecret,
     bodyLimit: a.bodyLimit,
     health: { postgres: checks.postgres(a.pool) },
     routes: (app) => {

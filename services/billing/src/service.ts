@@ -81,7 +81,7 @@ export function createBillingService(opts: BillingServiceOptions = {}): BillingS
     schema?: string;
     topicPrefix: string;
     log: import('@syn/kit').Logger;
-    config: { ACCOUNT_URL: string };
+    config: { ACCOUNT_URL: string; IDENTITY_SECRET: string };
   }) => {
     if (!couponParts) {
       const store = new CouponStore(deps.schema!);
@@ -92,7 +92,7 @@ export function createBillingService(opts: BillingServiceOptions = {}): BillingS
           billing: new BillingStore(deps.schema!),
           coupons: store,
           sink: { schema: deps.schema!, topicPrefix: deps.topicPrefix },
-          users: opts.users ?? new AccountDirectory(deps.config.ACCOUNT_URL),
+          users: opts.users ?? new AccountDirectory(deps.config.ACCOUNT_URL, deps.config.IDENTITY_SECRET),
           clock,
           log: deps.log,
         }),
@@ -134,7 +134,7 @@ export function createBillingService(opts: BillingServiceOptions = {}): BillingS
         scriptUrl: config.PORTONE_SCRIPT_URL ?? `${config.PORTONE_API_URL.replace(/\/+$/, '')}/v1/iamport.js`,
       };
       const store = new BillingStore(schema!);
-      const users = opts.users ?? new AccountDirectory(config.ACCOUNT_URL);
+      const users = opts.users ?? new AccountDirectory(config.ACCOUNT_URL, config.IDENTITY_SECRET);
       const billing = new Billing({
         pool: pool!,
         store,
@@ -162,6 +162,7 @@ export function createBillingService(opts: BillingServiceOptions = {}): BillingS
         log,
         pool: pool!,
         bodyLimit: config.BODY_LIMIT,
+        identitySecret: config.IDENTITY_SECRET,
         billing,
         store,
         users,

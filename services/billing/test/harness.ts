@@ -3,7 +3,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { startService, type StartedService } from '@syn/kit';
+import {
+  DEVELOPMENT_IDENTITY_SECRET,
+  GATEWAY_ISSUER,
+  identityHeaders,
+  startService,
+  verifyIdentity,
+  type StartedService,
+} from '@syn/kit';
 import { decodeEnvelope, type ValidEnvelope } from '@syn/proto';
 import { startSandbox, type Sandbox } from '../../../deploy/local/portone-sandbox/sandbox';
 import { ManualClock } from '../src/domain/clock';
@@ -32,7 +39,12 @@ export async function startDirectory(
     req.on('end', () => {
       const body = JSON.parse(raw || '{}') as { ids?: number[]; column?: 'email' | 'name'; keyword?: string };
       res.setHeader('content-type', 'application/json');
-      if (req.url === '/internal/users/lookup') {
+      // As the account service does: only another service's signed call reaches /internal.
+      const signed = verifyIdentity(DEVELOPMENT_IDENTITY_SECRET, req.method ?? '', req.url ?? '', req.headers);
+      if (!signed.ok || signed.issuer !== 'billing') {
+        res.statusCode = 401;
+        res.end('{}');
+      } else if (req.url === '/internal/users/lookup') {
         calls.push(body.ids ?? []);
         res.end(JSON.stringify({ users: (body.ids ?? []).map((id) => users.get(id)).filter(Boolean) }));
       } else if (req.url === '/internal/users/search') {
@@ -123,9 +135,16 @@ export async function startHarness(userIdFrom: number, env: Record<string, strin
     directory,
     async call(method, path, opts = {}) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
+      // As the gateway forwards a member on their current device, signed as it signs.
       if (opts.user !== undefined) {
-        headers['x-user-id'] = String(opts.user);
-        headers['x-user-grade'] = String(opts.grade ?? 1);
+        Object.assign(
+          headers,
+          identityHeaders(DEVELOPMENT_IDENTITY_SECRET, GATEWAY_ISSUER, method, path, {
+            userId: opts.user,
+            grade: opts.grade ?? 1,
+            deviceState: 'current',
+          }),
+        );
       }
       const res = await fetch(svc.http.url + path, {
         method,

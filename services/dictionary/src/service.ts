@@ -74,6 +74,7 @@ export const dictionaryService: ServiceDefinition<typeof dictionaryConfigShape> 
     const passes = passStoreFor(pool, schema, config.PASS_CACHE_MS);
     return createApp({
       log,
+      identitySecret: config.IDENTITY_SECRET,
       bodyLimit: config.BODY_LIMIT,
       health: {
         postgres: checks.postgres(pool),

@@ -4,6 +4,13 @@
 // PostgreSQL, Redis and Kafka). The import and the rollback are made by a third client.
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import {
+  ANONYMOUS_GRADE,
+  ANONYMOUS_USER_ID,
+  DEVELOPMENT_IDENTITY_SECRET,
+  GATEWAY_ISSUER,
+  identityHeaders,
+} from '@syn/kit';
 import type { HeadwordRecord } from '../src/domain/record';
 import { importDataset } from '../src/store/import';
 import { AliasWatcher } from '../src/store/indices';
@@ -133,7 +140,13 @@ describe('two dictionary services on one alias', () => {
   const detail = async (svc: DictionaryService) => {
     const res = await fetch(`${svc.http.url}/api/dic/search/wordSynItems`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-user-id': '99999999', 'x-user-grade': '-1' },
+      headers: {
+        'content-type': 'application/json',
+        ...identityHeaders(DEVELOPMENT_IDENTITY_SECRET, GATEWAY_ISSUER, 'POST', '/api/dic/search/wordSynItems', {
+          userId: ANONYMOUS_USER_ID,
+          grade: ANONYMOUS_GRADE,
+        }),
+      },
       body: JSON.stringify({ pyojaeId: 1 }),
     });
     const body = (await res.json()) as { wordSynItems: Array<{ WORD: string }> };

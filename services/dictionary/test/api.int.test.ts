@@ -3,14 +3,15 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
-  DEVICE_KEY_HEADER,
-  DEVICE_STALE_HEADER,
+  DEVELOPMENT_IDENTITY_SECRET,
+  GATEWAY_ISSUER,
+  identityHeaders,
   parseSession,
-  SESSION_HASH_HEADER,
   sessionHash,
   startService,
   USER_GRADE_HEADER,
   USER_ID_HEADER,
+  type DeviceState,
   type StartedService,
 } from '@syn/kit';
 import { decodeEnvelope, newEnvelope, encodeEnvelope, PassStatus, timestampFromDate, TOPICS } from '@syn/proto';
@@ -75,7 +76,8 @@ interface Who {
   grade: number;
   deviceKey?: string;
   sessionHash?: string;
-  stale?: boolean;
+  /** A member's standing under the one-device rule; 'current' unless a test says otherwise. */
+  deviceState?: DeviceState;
 }
 const VISITOR: Who = { userId: 99999999, grade: -1 };
 
@@ -87,14 +89,15 @@ interface Reply {
 }
 
 async function post(path: string, body: unknown, who: Who = VISITOR): Promise<Reply> {
+  // Signed as the gateway signs what it forwards (kit identity.ts).
+  const member = who.userId !== VISITOR.userId;
   const headers: Record<string, string> = {
     'content-type': 'application/json',
-    [USER_ID_HEADER]: String(who.userId),
-    [USER_GRADE_HEADER]: String(who.grade),
+    ...identityHeaders(DEVELOPMENT_IDENTITY_SECRET, GATEWAY_ISSUER, 'POST', path, {
+      ...who,
+      deviceState: member ? (who.deviceState ?? 'current') : undefined,
+    }),
   };
-  if (who.deviceKey) headers[DEVICE_KEY_HEADER] = who.deviceKey;
-  if (who.sessionHash) headers[SESSION_HASH_HEADER] = who.sessionHash;
-  if (who.stale) headers[DEVICE_STALE_HEADER] = '1';
   const res = await fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
   const text = await res.text();
   return {
@@ -310,11 +313,67 @@ describe('POST /api/dic/search/wordSynItems', () => {
     expect(bad.body.message).toBe('단어 정보가 올바르지 않습니다.');
   });
 
-  it('answers authKeyError when another device took over the account (x-device-stale: 1)', async () => {
-    const r = await detail(1, { userId: FREE, grade: 1, deviceKey: 'old', stale: true });
+  it('answers authKeyError when another device took over the account (x-device-state: replaced)', async () => {
+    const r = await detail(1, { userId: FREE, grade: 1, deviceKey: 'old', deviceState: 'replaced' });
     expect(r.status).toBe(401);
     expect(r.body).toMatchObject({ error: true, authKeyError: true });
     expect(r.text).not.toContain('애정');
+  });
+
+  it("cuts an administrator's view as free until the session has claimed the device (spec §4)", async () => {
+    const unclaimed = await detail(1, { userId: FREE, grade: 0, deviceState: 'unclaimed' });
+    expect(unclaimed.body.reader).toBe('free');
+    expect(unclaimed.text).not.toContain('애모');
+    const current = await detail(1, { userId: FREE, grade: 0 });
+    expect(current.body.reader).toBe('paid');
+    expect(current.text).toContain('애모');
+  });
+
+  it('refuses identity headers that carry no valid gateway signature', async () => {
+    const forged = async (headers: Record<string, string>) => {
+      const res = await fetch(`${url}/api/dic/search/wordSynItems`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ pyojaeId: 1 }),
+      });
+      return { status: res.status, text: await res.text() };
+    };
+    const unsigned = await forged({ [USER_ID_HEADER]: String(FREE), [USER_GRADE_HEADER]: '0' });
+    expect(unsigned.status).toBe(401);
+    expect(unsigned.text).not.toContain('애모');
+    // A real signature, but for another path: not reusable.
+    const elsewhere = identityHeaders(
+      DEVELOPMENT_IDENTITY_SECRET,
+      GATEWAY_ISSUER,
+      'POST',
+      '/api/dic/search/pyojaeItems',
+      {
+        userId: FREE,
+        grade: 0,
+        deviceState: 'current',
+      },
+    );
+    expect((await forged(elsewhere)).status).toBe(401);
+    // Signed with another secret.
+    const wrongKey = identityHeaders('x'.repeat(40), GATEWAY_ISSUER, 'POST', '/api/dic/search/wordSynItems', {
+      userId: FREE,
+      grade: 0,
+      deviceState: 'current',
+    });
+    expect((await forged(wrongKey)).status).toBe(401);
+    // Expired: made more than 30 s ago.
+    const old = identityHeaders(
+      DEVELOPMENT_IDENTITY_SECRET,
+      GATEWAY_ISSUER,
+      'POST',
+      '/api/dic/search/wordSynItems',
+      { userId: FREE, grade: 0, deviceState: 'current' },
+      Date.now() - 31_000,
+    );
+    expect((await forged(old)).status).toBe(401);
+    // A visitor that claims nothing is served as a visitor.
+    const plain = await forged({});
+    expect(plain.status).toBe(200);
   });
 
   it('does not trust the body: a visitor claiming a user id is still a visitor', async () => {

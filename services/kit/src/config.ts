@@ -1,5 +1,6 @@
 // Typed configuration from the environment, validated once at start-up.
 import { z } from 'zod';
+import { DEVELOPMENT_IDENTITY_SECRET } from './identity';
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -14,6 +15,8 @@ export const baseConfigShape = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HOST: z.string().default('127.0.0.1'),
   BODY_LIMIT: z.string().default('256kb'),
+  /** Shared with the gateway: signs and verifies identity headers (identity.ts). Production sets its own. */
+  IDENTITY_SECRET: z.string().min(32).default(DEVELOPMENT_IDENTITY_SECRET),
 };
 
 export const urls = {
@@ -47,6 +50,11 @@ export function loadConfig<S extends z.ZodRawShape>(
   const result = z.object(shape).safeParse(env);
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  // The development secret is public (it is in this repository): production must bring its own.
+  const data = result.data as Record<string, unknown>;
+  if (data.NODE_ENV === 'production' && data.IDENTITY_SECRET === DEVELOPMENT_IDENTITY_SECRET) {
+    throw new ConfigError(['IDENTITY_SECRET: is required in production (the same value as the gateway\'s)']);
   }
   return result.data;
 }

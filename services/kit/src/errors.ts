@@ -16,6 +16,8 @@ export const MESSAGES = {
   unavailable: '서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   adminRequired: '관리자 권한이 필요합니다.',
   loginRequired: '로그인 후 이용해 주세요.',
+  deviceReplaced: '다른 기기에서 로그인하여 로그아웃되었습니다. 다시 로그인해 주세요.',
+  identityRefused: '요청한 사용자를 확인할 수 없습니다.',
   illFormedText: TEXT_MESSAGES.illFormed,
 } as const;
 
@@ -44,6 +46,8 @@ export const unauthorized = (message: string = MESSAGES.loginRequired) => new Ht
 export const forbidden = (message: string = MESSAGES.adminRequired) => new HttpError(403, message);
 export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/** Spec §8: another device claimed the account; `authKeyError` makes the web app log this one out. */
+export const deviceReplaced = () => new HttpError(401, MESSAGES.deviceReplaced, { authKeyError: true, authKey: '' });
 
 interface BodyParserError {
   type?: string;

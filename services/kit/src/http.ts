@@ -2,6 +2,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorHandler, MESSAGES, notFoundHandler } from './errors';
+import { claimsIdentity, GATEWAY_ISSUER, TRUSTED_HEADERS, verifyIdentity } from './identity';
 import type { Logger } from './logger';
 import { holdsIllFormedText } from './rules/text';
 
@@ -10,6 +11,8 @@ export type HealthCheck = () => Promise<void>;
 
 export interface AppOptions {
   log: Logger;
+  /** The secret the gateway signs identity headers with (config IDENTITY_SECRET). */
+  identitySecret: string;
   bodyLimit?: string;
   health: Record<string, HealthCheck>;
   routes: (app: Express) => void;
@@ -85,12 +88,45 @@ const refuseBadText: RequestHandler = (req, res, next) => {
   next();
 };
 
+/** Routes only other services may call: never routed by the gateway, and a gateway signature does not open them. */
+const INTERNAL_PREFIX = '/internal/';
+
+/**
+ * Believes the gateway's identity headers only under a valid, fresh signature (identity.ts).
+ * A request that claims an identity without one is refused; one that claims nothing is a visitor
+ * and loses the forwarded-address headers too, so a caller that reaches a service directly gets
+ * no more than a visitor through the gateway. /internal/* needs another service's signature.
+ */
+export function identityGuard(secret: string, log: Logger): RequestHandler {
+  return (req, res, next) => {
+    const internal = req.path.startsWith(INTERNAL_PREFIX);
+    if (!internal && !claimsIdentity(req.headers)) {
+      for (const name of TRUSTED_HEADERS) delete req.headers[name];
+      next();
+      return;
+    }
+    const verdict = verifyIdentity(secret, req.method, req.originalUrl, req.headers);
+    if (verdict.ok && (!internal || verdict.issuer !== GATEWAY_ISSUER)) {
+      next();
+      return;
+    }
+    log.warn(
+      { path: req.path, reason: verdict.ok ? 'gateway-signed internal call' : verdict.reason },
+      'request identity refused',
+    );
+    res.status(401).json({ error: true, message: MESSAGES.identityRefused });
+  };
+}
+
 /** Express app with the shared JSON parsing, health route and error shape. No listen here. */
 export function createApp(opts: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // The client address and scheme come from the gateway's signed X-Forwarded-* headers; the guard
+  // removes them from any request it does not trust, so req.ip is then the caller's own address.
+  app.set('trust proxy', true);
   app.get('/health', healthHandler(opts.health));
+  app.use(identityGuard(opts.identitySecret, opts.log));
   // JSON and form bodies; the spec's clients send both ("body shaped as params").
   app.use(
     express.json({ limit: opts.bodyLimit ?? '256kb', strict: true, type: ['application/json', 'application/*+json'] }),

@@ -42,15 +42,53 @@ export function sessionKey(sid: string): string {
 }
 
 /**
- * The user's current device key (spec §4 curKey), written by the account service
- * when a device claims the account. A session whose own deviceKey is set and
- * differs from it belongs to a device that was replaced: the gateway forwards
- * `x-device-stale: 1` and the dictionary answers authKeyError.
+ * The user's current device (spec §4 curKey): which session claimed the account last, and with
+ * which device key. Written by the account service when a device claims the account; read by the
+ * gateway, which forwards the session's device state to the services.
  */
 export function currentDeviceKey(userId: number): string {
   return `device-key:${userId}`;
 }
-export const DEVICE_STALE_HEADER = 'x-device-stale';
+
+export interface DeviceRecord {
+  key: string;
+  /** Hash of the claiming session; '' in records written before claims were tied to a session. */
+  session: string;
+}
+
+export function deviceRecord(key: string, sessionHashValue: string): string {
+  return JSON.stringify({ key, session: sessionHashValue } satisfies DeviceRecord);
+}
+
+export function parseDeviceRecord(raw: string | null): DeviceRecord | null {
+  if (!raw) return null;
+  if (!raw.startsWith('{')) return { key: raw, session: '' };
+  try {
+    const v: unknown = JSON.parse(raw);
+    if (typeof v !== 'object' || v === null) return null;
+    const { key, session } = v as Record<string, unknown>;
+    return typeof key === 'string' && typeof session === 'string' ? { key, session } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where a signed-in session stands under the one-device rule:
+ * - `unclaimed`: signed in, but this device has not claimed the account (no paid content yet);
+ * - `current`: the device that claimed the account last;
+ * - `replaced`: another session claimed the account since: this one is over (duplicate login).
+ */
+export type DeviceState = 'unclaimed' | 'current' | 'replaced';
+export const DEVICE_STATE_HEADER = 'x-device-state';
+
+export function deviceStateOf(session: SessionData, hash: string, record: DeviceRecord | null): DeviceState {
+  if (session.deviceKey === '') return 'unclaimed';
+  if (record === null) return 'replaced';
+  // An old record names no session: the key alone decides, as it did when it was written.
+  if (record.session === '') return record.key === session.deviceKey ? 'current' : 'replaced';
+  return record.session === hash ? 'current' : 'replaced';
+}
 
 /** The set of a user's session keys, so a password change can end all of them. */
 export function userSessionsKey(userId: number): string {

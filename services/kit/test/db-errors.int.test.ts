@@ -1,6 +1,14 @@
 // A value that passed validation but does not fit PostgreSQL (found by the hostile-input fuzzer):
 // the statement fails, nothing is written, and the client gets 400 in the error shape, not a 500.
-import { createApp, createLogger, createPool, listen, type Pool, type RunningServer } from '../src';
+import {
+  DEVELOPMENT_IDENTITY_SECRET,
+  createApp,
+  createLogger,
+  createPool,
+  listen,
+  type Pool,
+  type RunningServer,
+} from '../src';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/syndict_test';
 
@@ -11,6 +19,7 @@ beforeAll(async () => {
   pool = createPool(DATABASE_URL);
   const app = createApp({
     log: createLogger('test', 'silent'),
+    identitySecret: DEVELOPMENT_IDENTITY_SECRET,
     health: {},
     routes: (a) => {
       a.post('/int', async (req, res) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { badRequest, createApp, createLogger, listen, type RunningServer } from '../src';
+import { DEVELOPMENT_IDENTITY_SECRET, badRequest, createApp, createLogger, listen, type RunningServer } from '../src';
 
 describe('the shared HTTP app', () => {
   let server: RunningServer;
@@ -8,6 +8,7 @@ describe('the shared HTTP app', () => {
   beforeAll(async () => {
     const app = createApp({
       log: createLogger('test', 'silent'),
+      identitySecret: DEVELOPMENT_IDENTITY_SECRET,
       bodyLimit: '1kb',
       health: {
         store: async () => {

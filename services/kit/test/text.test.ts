@@ -1,6 +1,6 @@
 // Client text at the edge: well-formed UTF-16 only, bounded, and zod's issues worded in Korean.
 import { z } from 'zod';
-import { createApp, createLogger, listen, zodMessage, type RunningServer } from '../src';
+import { DEVELOPMENT_IDENTITY_SECRET, createApp, createLogger, listen, zodMessage, type RunningServer } from '../src';
 import {
   boundedText,
   holdsIllFormedText,
@@ -138,6 +138,7 @@ describe('the shared app refuses ill-formed text before any handler', () => {
   beforeAll(async () => {
     const app = createApp({
       log: createLogger('test', 'silent'),
+      identitySecret: DEVELOPMENT_IDENTITY_SECRET,
       health: {},
       routes: (a) => {
         a.post('/echo', (req, res) => {

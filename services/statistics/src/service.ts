@@ -33,6 +33,7 @@ export function createStatisticsService(opts: StatisticsOptions = {}): ServiceDe
     app: ({ log, pool, config }) =>
       createApp({
         log,
+        identitySecret: config.IDENTITY_SECRET,
         bodyLimit: config.BODY_LIMIT,
         health: { postgres: checks.postgres(pool!) },
         routes: (app) => app.use('/api/sys', sysRoutes(pool!, schema)),

@@ -2,7 +2,18 @@
 // events produced straight to Kafka as the outbox relay would (encoded envelope, key,
 // event-id header), and admin calls with the identity headers the gateway forwards.
 import { randomBytes } from 'node:crypto';
-import { createKafka, createLogger, createPool, startService, type Pool, type StartedService } from '@syn/kit';
+import {
+  createKafka,
+  createLogger,
+  createPool,
+  DEVELOPMENT_IDENTITY_SECRET,
+  GATEWAY_ISSUER,
+  identityHeaders,
+  startService,
+  type Pool,
+  type SignedIdentity,
+  type StartedService,
+} from '@syn/kit';
 import { encodeEnvelope, newEnvelope, topicOf, type Envelope, type EventCase, type EventValueInit } from '@syn/proto';
 import type { Producer } from 'kafkajs';
 import { createStatisticsService, type StatisticsOptions } from '../src/service';
@@ -121,18 +132,22 @@ export interface Reply<T = Record<string, unknown>> {
   body: T;
 }
 
-export const ADMIN = { 'x-user-id': '1', 'x-user-grade': '0' };
-export const MEMBER = { 'x-user-id': '2', 'x-user-grade': '1' };
+export const ADMIN: SignedIdentity = { userId: 1, grade: 0, deviceState: 'current' };
+export const MEMBER: SignedIdentity = { userId: 2, grade: 1, deviceState: 'current' };
 
+/** A POST as the gateway forwards it for `who` (identity headers signed as the gateway signs them). */
 export async function call<T = Record<string, unknown>>(
   svc: Stats,
   path: string,
   body: unknown,
-  headers: Record<string, string> = ADMIN,
+  who: SignedIdentity = ADMIN,
 ): Promise<Reply<T>> {
   const res = await fetch(`${svc.http.url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: {
+      'content-type': 'application/json',
+      ...identityHeaders(DEVELOPMENT_IDENTITY_SECRET, GATEWAY_ISSUER, 'POST', path, who),
+    },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as T };

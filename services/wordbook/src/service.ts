@@ -39,6 +39,7 @@ function parts(deps: Deps): Promise<Parts> {
         baseUrl: dictionaryUrlOf(deps.config),
         timeoutMs: deps.config.DICTIONARY_TIMEOUT_MS,
         headwordTtlMs: deps.config.HEADWORD_CACHE_TTL_MS,
+        identitySecret: deps.config.IDENTITY_SECRET,
       });
       const relay =
         deps.config.OUTBOX_RELAY === 'on'
@@ -89,6 +90,7 @@ export const wordbookService: ServiceDefinition<typeof wordbookConfigShape> = {
     const { mongo, items, dictionary, relay } = await parts(deps);
     return createApp({
       log: deps.log,
+      identitySecret: deps.config.IDENTITY_SECRET,
       bodyLimit: deps.config.BODY_LIMIT,
       health: { mongo: checks.mongo(mongo) },
       routes: (app) => {

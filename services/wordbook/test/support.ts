@@ -5,7 +5,17 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startService, USER_GRADE_HEADER, USER_ID_HEADER, type StartedService } from '@syn/kit';
+import {
+  DEVELOPMENT_IDENTITY_SECRET,
+  DEVICE_STATE_HEADER,
+  GATEWAY_ISSUER,
+  identityHeaders,
+  startService,
+  USER_ID_HEADER,
+  verifyIdentity,
+  type DeviceState,
+  type StartedService,
+} from '@syn/kit';
 import { MongoDBContainer, type StartedMongoDBContainer } from '@testcontainers/mongodb';
 import { getContainerRuntimeClient } from 'testcontainers';
 import { DETAIL_PATH } from '../src/dictionary/client';
@@ -85,8 +95,16 @@ export async function startStubDictionary(): Promise<StubDictionary> {
         send(404, { error: true, message: '요청한 경로를 찾을 수 없습니다.' });
         return;
       }
+      // As the dictionary does: only another service's signed call reaches /internal.
+      const signed = verifyIdentity(DEVELOPMENT_IDENTITY_SECRET, req.method, req.url, req.headers);
+      if (!signed.ok || signed.issuer !== 'wordbook') {
+        send(401, { error: true, message: '요청한 사용자를 확인할 수 없습니다.' });
+        return;
+      }
       const { pyojaeId } = JSON.parse(raw || '{}') as { pyojaeId?: number };
       const userId = String(req.headers[USER_ID_HEADER] ?? '');
+      // Paid lists only for the member's current device, as the dictionary cuts them.
+      const current = req.headers[DEVICE_STATE_HEADER] === 'current';
       calls.push({
         pyojaeId: Number(pyojaeId),
         userId,
@@ -97,7 +115,7 @@ export async function startStubDictionary(): Promise<StubDictionary> {
         send(404, { error: true, message: '찾으시는 낱말이 사전에 없습니다. 다른 낱말로 검색해 주세요.' });
         return;
       }
-      const visible = paidUsers.has(Number(userId)) ? h.similar : h.similar.slice(0, 2);
+      const visible = current && paidUsers.has(Number(userId)) ? h.similar : h.similar.slice(0, 2);
       send(200, {
         message: '',
         authKey: '',
@@ -143,9 +161,24 @@ export interface Reply {
   headers: Headers;
 }
 
-/** Identity headers as the gateway forwards them; undefined = a visitor without a session. */
-export function as(userId: number | undefined): Record<string, string> {
-  return userId === undefined ? {} : { [USER_ID_HEADER]: String(userId), [USER_GRADE_HEADER]: '1' };
+/**
+ * Identity headers as the gateway forwards them for a member on `device` (their current one unless
+ * said), signed as it signs them; undefined = a visitor without a session.
+ */
+export function as(
+  method: string,
+  path: string,
+  userId: number | undefined,
+  extra: { device?: DeviceState; forwardedHost?: string; forwardedProto?: string } = {},
+): Record<string, string> {
+  if (userId === undefined) return {};
+  return identityHeaders(DEVELOPMENT_IDENTITY_SECRET, GATEWAY_ISSUER, method, path, {
+    userId,
+    grade: 1,
+    deviceState: extra.device ?? 'current',
+    forwardedHost: extra.forwardedHost,
+    forwardedProto: extra.forwardedProto,
+  });
 }
 
 export async function call(
@@ -157,7 +190,10 @@ export async function call(
 ): Promise<Reply> {
   const res = await fetch(svc.http.url + path, {
     method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...as(userId) },
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...as(method, path, userId),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();

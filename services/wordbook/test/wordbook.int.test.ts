@@ -7,6 +7,7 @@ import { MESSAGES } from '../src/messages';
 import { relayOf } from '../src/service';
 import { ITEMS_COLLECTION } from '../src/store/items';
 import {
+  as,
   call,
   KAFKA_BROKERS,
   newMemberId,
@@ -197,12 +198,10 @@ describe('wordbook service', () => {
     await insert(member, 1);
     await insert(member, 2);
     const res = await fetch(`${svc.http.url}/api/dic/wordbook/export?format=csv`, {
-      headers: {
-        'x-user-id': String(member),
-        'x-user-grade': '1',
-        'x-forwarded-host': 'syn.example',
-        'x-forwarded-proto': 'https',
-      },
+      headers: as('GET', '/api/dic/wordbook/export?format=csv', member, {
+        forwardedHost: 'syn.example',
+        forwardedProto: 'https',
+      }),
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -237,6 +236,27 @@ describe('wordbook service', () => {
     const paidLines = (await anki(paid)).split('\n');
     expect(paidLines[3]).toBe('학교 (學校)\t학원, 배움터, 학당');
     expect(paidLines[4]).toBe('사랑\t애정, 연애, 애착, 정');
+
+    // Spec §4: the paid lists go to the member's current device only.
+    const path = '/api/dic/wordbook/export?format=anki';
+    const exportOn = (device: 'unclaimed' | 'replaced') =>
+      fetch(svc.http.url + path, { headers: as('GET', path, paid, { device }) });
+    const unclaimed = await exportOn('unclaimed');
+    expect(unclaimed.status).toBe(200);
+    expect((await unclaimed.text()).split('\n')[4]).toBe('사랑\t애정, 연애');
+    const replaced = await exportOn('replaced');
+    expect(replaced.status).toBe(401);
+    expect(await replaced.json()).toMatchObject({ error: true, authKeyError: true });
+    const listReplaced = await fetch(svc.http.url + '/api/dic/wordbook/searchWordbookItems', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...as('POST', '/api/dic/wordbook/searchWordbookItems', paid, { device: 'replaced' }),
+      },
+      body: '{}',
+    });
+    expect(listReplaced.status).toBe(401);
+
     const bad = await call(svc, 'GET', '/api/dic/wordbook/export?format=xls', free);
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ error: true, message: MESSAGES.formatInvalid });

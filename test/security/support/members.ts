@@ -48,7 +48,20 @@ export async function login(
 ): Promise<{ cookie: string; id: number; grade: number }> {
   const r = expectOk(`login ${email}`, await call(baseUrl, 'POST', '/api/user/login', { email, password }));
   const user = r.body.user as { id: number; grade: number };
-  return { cookie: sessionCookie(r.setCookie), id: user.id, grade: user.grade };
+  const cookie = sessionCookie(r.setCookie);
+  // As the web app does after every login: this session's device claims the account (spec §4),
+  // without which it is signed in but not entitled to paid content.
+  expectOk(
+    `claim device ${email}`,
+    await call(
+      baseUrl,
+      'POST',
+      '/api/user/updateUserConnectInfo',
+      { userId: user.id, userAuthKey: `device-${randomBytes(6).toString('hex')}` },
+      { cookie },
+    ),
+  );
+  return { cookie, id: user.id, grade: user.grade };
 }
 
 /** join → confirmation mail → confirm → login, through the gateway. */

@@ -21,7 +21,6 @@ export const TEXT = {
   recommenderVerified: '추천인이 확인되었습니다.',
   connectInfoSaved: '접속 정보가 변경되었습니다.',
   loggedOut: '로그아웃되었습니다.',
-  deviceReplaced: '다른 기기에서 로그인하여 로그아웃되었습니다. 다시 로그인해 주세요.',
   withdrawn: '회원 탈퇴가 처리되었습니다.',
   profileSaved: '회원 정보가 변경되었습니다.',
   tooManyRequests: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',

@@ -1,5 +1,5 @@
 // /api/user/* (spec §7.1): thin handlers — parse with the shared rules, call a use case.
-import { callerOf, DEVICE_STALE_HEADER, requireMember } from '@syn/kit';
+import { callerOf, requireMember } from '@syn/kit';
 import {
   ACCOUNT_MESSAGES as M,
   changeByMailRequest,
@@ -64,11 +64,9 @@ export function userRoutes(ctx: AccountContext): Router {
   });
 
   r.post('/validate', async (req, res) => {
-    const caller = requireMember(req);
+    // Not requireMember: a session another device replaced is ended here (spec §4), not only refused.
     const body = input(req);
-    // The gateway flags a session whose device was replaced by another login (spec §4).
-    const stale = req.headers[DEVICE_STALE_HEADER] === '1';
-    res.json(await auth.validate(ctx, caller, optionalUserId.parse(body.id ?? body.userId), stale));
+    res.json(await auth.validate(ctx, callerOf(req), optionalUserId.parse(body.id ?? body.userId)));
   });
 
   r.post('/updateUserConnectInfo', async (req, res) => {

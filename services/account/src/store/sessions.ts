@@ -1,7 +1,9 @@
 // Sessions in Redis, in the shape kit's session contract fixes (the gateway reads them).
 import {
   currentDeviceKey,
+  deviceRecord,
   newSessionId,
+  parseDeviceRecord,
   parseSession,
   sessionHash,
   SESSION_TTL_SECONDS,
@@ -12,6 +14,7 @@ import {
 
 const keyOfHash = (hash: string) => `session:${hash}`;
 const HASH = /^[0-9a-f]{64}$/;
+const RELEASE_IF_UNCHANGED = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 export class SessionStore {
   constructor(private readonly redis: Redis) {}
@@ -27,7 +30,6 @@ export class SessionStore {
       .sAdd(userSessionsKey(data.userId), keyOfHash(hash))
       .expire(userSessionsKey(data.userId), SESSION_TTL_SECONDS)
       .exec();
-    if (data.deviceKey !== '') await this.redis.set(currentDeviceKey(data.userId), data.deviceKey);
     return { sid, hash };
   }
 
@@ -54,18 +56,38 @@ export class SessionStore {
   }
 
   /**
-   * Spec §4: this device claims the account. The user's current key and this session's
-   * key become `deviceKey`; any other session with another key is now stale for the gateway.
+   * Spec §4: this session's device claims the account. The user's current device becomes this
+   * session (with `deviceKey`); every other session of the user is now replaced for the gateway.
    */
   async claimDevice(hash: string, userId: number, deviceKey: string): Promise<boolean> {
     const session = await this.get(hash);
     if (!session || session.userId !== userId) return false;
     await this.redis
       .multi()
-      .set(currentDeviceKey(userId), deviceKey)
+      .set(currentDeviceKey(userId), deviceRecord(deviceKey, hash))
       .set(keyOfHash(hash), JSON.stringify({ ...session, deviceKey }), { expiration: 'KEEPTTL' })
       .exec();
     return true;
+  }
+
+  /**
+   * The key of the device that holds the account now (spec §4 curKey): '' when no live session
+   * holds it, so a device that logged out, or whose session ended, raises no duplicate-login warning.
+   */
+  async liveDeviceKey(userId: number): Promise<string> {
+    const record = parseDeviceRecord(await this.redis.get(currentDeviceKey(userId)));
+    if (!record) return '';
+    if (record.session === '') return record.key;
+    return HASH.test(record.session) && (await this.redis.exists(keyOfHash(record.session))) ? record.key : '';
+  }
+
+  /** Logging out on the current device lets go of the account: the next login elsewhere claims it freely. */
+  async releaseDevice(userId: number, hash: string): Promise<void> {
+    const key = currentDeviceKey(userId);
+    const record = parseDeviceRecord(await this.redis.get(key));
+    if (record?.session !== hash) return;
+    // Deleted only if no other session claimed it in between (compare-and-delete in one step).
+    await this.redis.eval(RELEASE_IF_UNCHANGED, { keys: [key], arguments: [deviceRecord(record.key, hash)] });
   }
 
   async forgetDevice(userId: number): Promise<void> {

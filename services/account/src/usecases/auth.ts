@@ -1,5 +1,13 @@
 // Registration, email confirmation, login, sessions, device claim and passwords (spec §4, §5, §7.1).
-import { badRequest, HttpError, unauthorized, withTransaction, type Caller, type PoolClient } from '@syn/kit';
+import {
+  badRequest,
+  deviceReplaced,
+  HttpError,
+  unauthorized,
+  withTransaction,
+  type Caller,
+  type PoolClient,
+} from '@syn/kit';
 import { ACCOUNT_MESSAGES as M, type JoinRequest } from '@syn/kit/rules';
 import { TEXT } from '../domain/messages';
 import { judgeReferral, personKeys, phoneDigits, type ReferralVerdict } from '../domain/referral';
@@ -234,10 +242,12 @@ export async function login(
   }
   // A new session id at every login (no fixation); the one the browser had is ended.
   if (previousSessionHash) await ctx.sessions.destroy(previousSessionHash);
+  // A new session holds no device until it claims one (updateUserConnectInfo): until then it is
+  // signed in but not entitled to paid content, and it never inherits another device's standing.
   const { sid, hash } = await ctx.sessions.create({
     userId: user.id,
     grade: user.grade,
-    deviceKey: user.deviceKey,
+    deviceKey: '',
     email: user.email,
   });
   try {
@@ -251,11 +261,20 @@ export async function login(
   }
   ctx.log.info({ userId: user.id }, 'member logged in');
   const pass = await ctx.passes.summary(ctx.pool, user.id);
-  return { sid, body: { user: storedUser(user, pass) } };
+  return { sid, body: { user: await storedUserNow(ctx, user, pass) } };
 }
 
+/** The stored user with curKey as it stands: the key of the device a live session holds, or ''. */
+async function storedUserNow(ctx: AccountContext, user: MemberRecord, pass: Parameters<typeof storedUser>[1]) {
+  return storedUser({ ...user, deviceKey: await ctx.sessions.liveDeviceKey(user.id) }, pass);
+}
+
+/** Ends the session; on the current device it also lets go of the account (no false duplicate-login warning). */
 export async function logout(ctx: AccountContext, caller: Caller) {
-  if (caller.sessionHash) await ctx.sessions.destroy(caller.sessionHash);
+  if (caller.sessionHash) {
+    if (!caller.anonymous) await ctx.sessions.releaseDevice(caller.userId, caller.sessionHash);
+    await ctx.sessions.destroy(caller.sessionHash);
+  }
   return { message: TEXT.loggedOut };
 }
 
@@ -275,16 +294,17 @@ export function assertSelf(caller: Caller, bodyUserId: number | null): void {
 }
 
 /** POST /api/user/validate: the stored user, refreshed from the server's truth. */
-export async function validate(ctx: AccountContext, caller: Caller, bodyUserId: number | null, stale = false) {
-  if (bodyUserId !== null && bodyUserId !== caller.userId) throw unauthorized(M.userInvalid);
-  if (stale) {
+export async function validate(ctx: AccountContext, caller: Caller, bodyUserId: number | null) {
+  if (caller.anonymous) throw unauthorized();
+  if (caller.deviceState === 'replaced') {
     // Another device claimed the account: this session ends here and the web app logs out (duplicate login).
     if (caller.sessionHash) await ctx.sessions.destroy(caller.sessionHash);
-    throw new HttpError(401, TEXT.deviceReplaced, { authKeyError: true });
+    throw deviceReplaced();
   }
+  if (bodyUserId !== null && bodyUserId !== caller.userId) throw unauthorized(M.userInvalid);
   const user = await currentMember(ctx, caller);
   const pass = await ctx.passes.summary(ctx.pool, user.id);
-  return { user: storedUser(user, pass), status: pass.status, item: pass.item };
+  return { user: await storedUserNow(ctx, user, pass), status: pass.status, item: pass.item };
 }
 
 /** POST /api/user/updateUserConnectInfo (spec §4): this device becomes the member's current one. */

@@ -1,23 +1,10 @@
 // Request input: the spec's clients send JSON bodies, form bodies ("body shaped as
 // params") and, on mobile redirects, query strings. Handlers read one merged view.
 import { boundedText } from '@syn/kit/rules';
-import type { Request } from 'express';
 import { z } from 'zod';
 
-type Dict = Record<string, unknown>;
-
-const isDict = (v: unknown): v is Dict => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Query, then body, then a nested `params` / `data` / `paymentData` / `paymentDataFromPG` object (later wins). */
-export function inputOf(req: Request): Dict {
-  const body: Dict = isDict(req.body) ? (req.body as Dict) : {};
-  const out: Dict = { ...(req.query as Dict), ...body };
-  for (const k of ['params', 'data', 'paymentData', 'paymentDataFromPG']) {
-    const inner = body[k];
-    if (isDict(inner)) Object.assign(out, inner);
-  }
-  return out;
-}
+/** Query, then body, then a nested `params` / `data` / `paymentData` / `paymentDataFromPG` object (kit). */
+export { requestFields as inputOf } from '@syn/kit';
 
 /** Free text, ids and reasons: bounded (the Korean error map names the field when it is too long). */
 export const optText = z.preprocess((v) => (v === null || v === '' ? undefined : v), boundedText(500).optional());

@@ -1,5 +1,5 @@
 // Member paths of spec §7.3: catalogue, one-off payment, usage and payment history.
-import { callerOf, requireMember, type Caller } from '@syn/kit';
+import { activeCaller, requireMember, type Caller } from '@syn/kit';
 import { BILLING_MESSAGES as M } from '@syn/kit/rules';
 import type { Express, Request } from 'express';
 import { remainingDays } from '../domain/format';
@@ -124,14 +124,14 @@ export function memberRoutes(app: Express, d: RouteDeps): void {
   });
 
   app.get('/api/used/isUsed', async (req, res) => {
-    const userId = subjectOf(callerOf(req), req.query.id);
+    const userId = subjectOf(activeCaller(req), inputOf(req).id);
     const pass = await d.billing.currentPass(userId);
     res.json({ status: pass ? 'valid' : 'none', used: pass ? usedView(pass) : null });
   });
 
   app.get('/api/used/isUsedRemain', async (req, res) => {
     const caller = requireMember(req);
-    const pass = await d.billing.currentPass(subjectOf(caller, req.query.id));
+    const pass = await d.billing.currentPass(subjectOf(caller, inputOf(req).id));
     const sub = pass?.subscriptionId ? await d.store.subscription(d.pool, pass.subscriptionId) : null;
     res.json({
       status: pass ? 'valid' : 'none',

@@ -7,6 +7,5 @@ export const MESSAGES = {
   headwordIdInvalid: '단어 정보가 올바르지 않습니다.',
   headwordNotFound: '찾으시는 낱말이 사전에 없습니다. 다른 낱말로 검색해 주세요.',
   /** Same words as the account service's, so both say the same thing about a duplicate login. */
-  deviceReplaced: '다른 기기에서 로그인하여 로그아웃되었습니다. 다시 로그인해 주세요.',
   hanjaInvalid: '한자 한 글자를 보내 주세요.',
 } as const;

@@ -1,4 +1,4 @@
-import { callerOf, withTransaction, type Pool } from '@syn/kit';
+import { activeCaller, requestFields, withTransaction, type Pool } from '@syn/kit';
 import type { Router } from 'express';
 import { externalLinkOpened } from '../events/publish';
 import { externalLinkRequest } from './contract';
@@ -6,9 +6,9 @@ import { externalLinkRequest } from './contract';
 /** POST /api/dic/search/externalLink: records the click and its event in one transaction. */
 export function externalLinkRoutes(router: Router, pool: Pool, schema: string, topicPrefix: string): void {
   router.post('/api/dic/search/externalLink', async (req, res) => {
-    const { linkType, wordId } = externalLinkRequest.parse(req.body ?? {});
+    const { linkType, wordId } = externalLinkRequest.parse(requestFields(req));
     // The caller is who the gateway says, never the body's userId.
-    const { userId } = callerOf(req);
+    const { userId } = activeCaller(req);
     await withTransaction(pool, async (tx) => {
       await tx.query(
         `INSERT INTO ${schema}.external_link_clicks (user_id, link_type, headword_id) VALUES ($1, $2, $3)`,

@@ -2,8 +2,8 @@
 // gateway: only other services on the internal network reach /internal/*. Unlike the public
 // detail route this records nothing — no usage event, no history, no session — so statistics
 // count only what people did.
-import { callerOf, notFound } from '@syn/kit';
-import type { Request, Router } from 'express';
+import { callerOf, notFound, requestFields } from '@syn/kit';
+import type { Router } from 'express';
 import { MESSAGES } from '../domain/messages';
 import { toWordSynItems } from '../domain/response';
 import { cutForReader } from '../domain/visibility';
@@ -17,10 +17,6 @@ export interface InternalRouteDeps {
   passes: PassStore;
 }
 
-function body(req: Request): Record<string, unknown> {
-  return typeof req.body === 'object' && req.body !== null ? (req.body as Record<string, unknown>) : {};
-}
-
 export function internalRoutes(router: Router, deps: InternalRouteDeps): void {
   /**
    * A headword's detail cut for the member the calling service names (x-user-id / x-user-grade),
@@ -28,7 +24,7 @@ export function internalRoutes(router: Router, deps: InternalRouteDeps): void {
    */
   router.post('/internal/headwords/detail', async (req, res) => {
     const caller = callerOf(req);
-    const { pyojaeId } = detailRequest.parse(body(req));
+    const { pyojaeId } = detailRequest.parse(requestFields(req));
     const [headword, who] = await Promise.all([deps.reader.getHeadword(pyojaeId), readerOf(caller, deps.passes)]);
     if (!headword) throw notFound(MESSAGES.headwordNotFound);
     res.json(toWordSynItems(headword, cutForReader(headword, who), who, ''));

@@ -1,18 +1,18 @@
 // /api/dic/search/* (spec §7.2): thin handlers that validate input, call the read side and
 // the stores, publish the fact through the outbox, and map to the documented keys.
 import {
+  activeCaller,
   badRequest,
-  callerOf,
-  DEVICE_STALE_HEADER,
-  HttpError,
   notFound,
+  onCurrentDevice,
+  requestFields,
   withTransaction,
   type Caller,
   type Pool,
   type PoolClient,
   type Redis,
 } from '@syn/kit';
-import type { Request, Response, Router } from 'express';
+import type { Response, Router } from 'express';
 import { MESSAGES } from '../domain/messages';
 import { PagingError } from '../domain/query';
 import {
@@ -47,13 +47,13 @@ export interface SearchRouteDeps {
   nodeEnv: string;
 }
 
-function body(req: Request): Record<string, unknown> {
-  return typeof req.body === 'object' && req.body !== null ? (req.body as Record<string, unknown>) : {};
-}
-
-/** Visitor = anonymous; paid = a live pass (administrators see everything too); otherwise free. */
+/**
+ * Visitor = anonymous; paid = a live pass (administrators see everything too) on the member's
+ * current device (spec §4: a session that has not claimed the account, or lost it, is cut as free).
+ */
 export async function readerOf(caller: Caller, passes: PassStore): Promise<Reader> {
   if (caller.anonymous) return 'visitor';
+  if (!onCurrentDevice(caller)) return 'free';
   if (caller.admin) return 'paid';
   return (await passes.isPaid(caller.userId)) ? 'paid' : 'free';
 }
@@ -81,8 +81,8 @@ export function searchRoutes(router: Router, deps: SearchRouteDeps): void {
   }
 
   router.post('/api/dic/search/pyojaeItems', async (req, res) => {
-    const input = searchRequest.parse(body(req));
-    const caller = callerOf(req);
+    const input = searchRequest.parse(requestFields(req));
+    const caller = activeCaller(req);
     let found;
     try {
       found = await reader.searchKorean(input.searchWord, input.pageNum, input.pageSize);
@@ -104,7 +104,7 @@ export function searchRoutes(router: Router, deps: SearchRouteDeps): void {
 
   // The other headwords that share one hanja character (美 → 美人, 美術 …), paged like search.
   router.post('/api/dic/search/hanjaItems', async (req, res) => {
-    const input = hanjaRequest.parse(body(req));
+    const input = hanjaRequest.parse(requestFields(req));
     let page;
     try {
       page = await reader.hanja(input.hanja, input.pageNum, input.pageSize);
@@ -116,13 +116,10 @@ export function searchRoutes(router: Router, deps: SearchRouteDeps): void {
   });
 
   router.post('/api/dic/search/wordSynItems', async (req, res) => {
-    const caller = callerOf(req);
-    // Another device claimed this account (spec §4, §8): the web app logs this one out.
-    if (req.headers[DEVICE_STALE_HEADER] === '1' && !caller.anonymous) {
-      throw new HttpError(401, MESSAGES.deviceReplaced, { authKeyError: true, authKey: '' });
-    }
+    // Another device claimed this account (spec §4, §8): refused, and the web app logs this one out.
+    const caller = activeCaller(req);
     // The body's userId and userAuthKey are informational only: the gateway's headers decide who this is.
-    const { pyojaeId } = detailRequest.parse(body(req));
+    const { pyojaeId } = detailRequest.parse(requestFields(req));
     const [headword, who] = await Promise.all([reader.getHeadword(pyojaeId), readerOf(caller, passes)]);
     if (!headword) throw notFound(MESSAGES.headwordNotFound);
     const sessionHash = await sessionFor(caller, res);
@@ -155,13 +152,13 @@ export function searchRoutes(router: Router, deps: SearchRouteDeps): void {
   });
 
   router.get('/api/dic/search/suggest', async (req, res) => {
-    const { q } = suggestRequest.parse({ q: typeof req.query.q === 'string' ? req.query.q : undefined });
+    const { q } = suggestRequest.parse({ q: requestFields(req).q });
     const items = q.trim() === '' ? [] : await reader.suggest(q);
     res.json({ suggestItems: items.map(toWordInfoItem) });
   });
 
   router.post('/api/dic/search/historyItems', async (req, res) => {
-    const caller = callerOf(req);
+    const caller = activeCaller(req);
     // Reading the history is a use too: a visitor's session slides (a missing one is not made).
     if (caller.anonymous && caller.sessionHash !== '') await slideVisitorSession(deps.redis, caller.sessionHash);
     res.json({ historyItems: await history.list(caller.sessionHash) });

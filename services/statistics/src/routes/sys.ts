@@ -1,19 +1,9 @@
 // /api/sys/* statistics calls (spec §7.4). The gateway admits grade 0 only; requireAdmin
 // checks again here, so the service answers 403 even when reached another way.
-import { requireAdmin, type Pool } from '@syn/kit';
-import { Router, type Request } from 'express';
+import { requestFields as input, requireAdmin, type Pool } from '@syn/kit';
+import { Router } from 'express';
 import { dateRange, searchHistoryRequest, searchWordRequest } from '../domain/rules';
 import * as q from '../store/queries';
-
-/** The spec's clients send "body shaped as params": read both, the body winning. */
-function input(req: Request): Record<string, unknown> {
-  const query = typeof req.query === 'object' && req.query !== null ? (req.query as Record<string, unknown>) : {};
-  const body =
-    typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body)
-      ? (req.body as Record<string, unknown>)
-      : {};
-  return { ...query, ...body };
-}
 
 export function sysRoutes(pool: Pool, schema: string): Router {
   const r = Router();

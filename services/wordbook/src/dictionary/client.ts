@@ -4,7 +4,7 @@
 // viewing the word, and statistics count only what people did. Answers are cached:
 // a headword's existence until the next import is likely (minutes), the words a member
 // may see for a short while (their plan can change).
-import { MESSAGES as KIT_MESSAGES, USER_GRADE_HEADER, USER_ID_HEADER, type Caller } from '@syn/kit';
+import { identityHeaders, MESSAGES as KIT_MESSAGES, type Caller } from '@syn/kit';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 
@@ -46,6 +46,8 @@ export const SIMILAR_WORDS = '비슷한말';
 
 export interface DictionaryClientOptions {
   baseUrl: string;
+  /** Signs the member's identity for the dictionary's internal route (kit identity.ts). */
+  identitySecret: string;
   timeoutMs?: number;
   headwordTtlMs?: number;
   visibleTtlMs?: number;
@@ -97,7 +99,9 @@ export class DictionaryClient {
 
   /** The similar words this member may see (cut by their plan on the dictionary's side). */
   async similarWords(headwordId: number, caller: Caller): Promise<string[]> {
-    const words = await this.visible.fetch(`${caller.userId}:${headwordId}`, { context: { caller, headwordId } });
+    // The cut depends on the member and on whether this session is their current device.
+    const key = `${caller.userId}:${caller.deviceState}:${headwordId}`;
+    const words = await this.visible.fetch(key, { context: { caller, headwordId } });
     return words ?? [];
   }
 
@@ -115,9 +119,13 @@ export class DictionaryClient {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          // Only who the member is, for the cut of their plan: the route keeps no history anyway.
-          [USER_ID_HEADER]: String(caller.userId),
-          [USER_GRADE_HEADER]: String(caller.grade),
+          // Only who the member is and their device standing, for the cut of their plan: the route
+          // keeps no history anyway.
+          ...identityHeaders(this.opts.identitySecret, 'wordbook', 'POST', DETAIL_PATH, {
+            userId: caller.userId,
+            grade: caller.grade,
+            deviceState: caller.deviceState,
+          }),
         },
         body: JSON.stringify({ pyojaeId: headwordId }),
         signal: AbortSignal.timeout(this.timeoutMs),

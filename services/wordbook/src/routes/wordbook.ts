@@ -1,6 +1,6 @@
 // /api/dic/wordbook/* (spec §7.2 plus export): thin handlers that validate input, act as
 // the session's member (never the body's userId), and map to the documented keys.
-import { badRequest, HttpError, notFound, requireMember, type Caller } from '@syn/kit';
+import { badRequest, HttpError, notFound, requestFields, requireMember, type Caller } from '@syn/kit';
 import type { Request, Router } from 'express';
 import { Types } from 'mongoose';
 import { DictionaryUnavailable, type DictionaryClient } from '../dictionary/client';
@@ -10,10 +10,6 @@ import { wordSaved } from '../events/saved';
 import { MESSAGES } from '../messages';
 import type { ItemStore } from '../store/items';
 import { deleteRequest, exportRequest, insertRequest, searchRequest } from './contract';
-
-function body(req: Request): Record<string, unknown> {
-  return typeof req.body === 'object' && req.body !== null ? (req.body as Record<string, unknown>) : {};
-}
 
 const member = (req: Request): Caller => requireMember(req, MESSAGES.membersOnly);
 
@@ -57,7 +53,7 @@ export function wordbookRoutes(router: Router, deps: WordbookRouteDeps): void {
 
   router.post('/api/dic/wordbook/insertWordbookItem', async (req, res) => {
     const caller = member(req);
-    const input = insertRequest.parse(body(req));
+    const input = insertRequest.parse(requestFields(req));
     // A second save needs no dictionary call.
     if (await items.find(caller.userId, input.pyojaeId)) {
       res.json({ message: MESSAGES.alreadySaved, duplicate: true });
@@ -87,13 +83,13 @@ export function wordbookRoutes(router: Router, deps: WordbookRouteDeps): void {
 
   router.post('/api/dic/wordbook/searchWordbookItems', async (req, res) => {
     const caller = member(req);
-    const { pageNum, pageSize } = searchRequest.parse(body(req));
+    const { pageNum, pageSize } = searchRequest.parse(requestFields(req));
     res.json(toSearchResponse(await items.page(caller.userId, pageNum, pageSize)));
   });
 
   router.post('/api/dic/wordbook/deleteWordbookItem', async (req, res) => {
     const caller = member(req);
-    const parsed = deleteRequest.safeParse(body(req));
+    const parsed = deleteRequest.safeParse(requestFields(req));
     if (!parsed.success) throw badRequest(MESSAGES.itemIdInvalid);
     // Another member's item is "not found", never a deletion (and never a hint that it exists).
     if (!(await items.deleteOwn(caller.userId, new Types.ObjectId(parsed.data.itemId).toHexString()))) {
@@ -105,7 +101,7 @@ export function wordbookRoutes(router: Router, deps: WordbookRouteDeps): void {
   router.get('/api/dic/wordbook/export', async (req, res) => {
     const caller = member(req);
     const { format } = exportRequest.parse({
-      format: typeof req.query.format === 'string' ? req.query.format : undefined,
+      format: requestFields(req).format,
     });
     const all = await items.all(caller.userId);
     let text: string;
