@@ -1,6 +1,7 @@
 // The generated 500k headword / 1.5M relation set the benchmarks run on (bench:search, bench:load):
 // generated once into .local/dictionary/, imported into its own alias (never `headwords`: generated
-// data is for benchmarks only), and sampled into deterministic query and id lists.
+// data is for benchmarks only), and sampled into deterministic query and id lists; also the flags
+// and the test stack every benchmark on it shares.
 import { execFileSync } from 'node:child_process';
 import { createReadStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { chars, choseongOf } from '../../services/dictionary/src/domain/korean';
 import { LOCAL_DIR } from '../../services/dictionary/src/data/paths';
 import { createClient } from '../../services/dictionary/src/store/client';
 import { importDataset, type ImportSummary } from '../../services/dictionary/src/store/import';
+import { startStack, type Stack } from '../stack';
 import { ROOT } from '../topology';
 
 export const HEADWORDS = 500_000;
@@ -24,6 +26,23 @@ export const DATASET_STACK_ENV: Readonly<Record<string, string>> = {
   DICTIONARY_ALIAS: ALIAS,
   LOAD_DEFAULT_DATA: 'off',
 };
+
+/**
+ * The flags of every benchmark on this set, for parseArgs: --reimport imports it again, --offset
+ * places its test stack (TEST_STACK_OFFSET; each benchmark has its own default so they can run side by side).
+ */
+export function datasetFlags(defaultOffset: string) {
+  return {
+    reimport: { type: 'boolean', default: false },
+    offset: { type: 'string', default: process.env.TEST_STACK_OFFSET ?? defaultOffset },
+  } as const;
+}
+
+/** Starts a test stack (its ports placed by TEST_STACK_OFFSET) whose dictionary reads the generated alias. */
+export function startDatasetStack(offset: string, log: (line: string) => void): Promise<Stack> {
+  log(`starting a test stack (offset ${offset}) whose dictionary reads ${ALIAS} …`);
+  return startStack({ mode: 'test', env: { ...DATASET_STACK_ENV, LOG_LEVEL: 'warn' }, log });
+}
 
 export interface Sampled {
   id: number;

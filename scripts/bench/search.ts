@@ -8,19 +8,27 @@
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { createClient as createRedis } from 'redis';
-import { newSessionId, sessionHash, SESSION_TTL_SECONDS, type SessionData } from '@syn/kit/session';
+import { DEVELOPMENT_IDENTITY_SECRET, GATEWAY_ISSUER, identityHeaders } from '@syn/kit/identity';
+import {
+  ANONYMOUS_GRADE,
+  ANONYMOUS_USER_ID,
+  newSessionId,
+  sessionHash,
+  SESSION_TTL_SECONDS,
+  type SessionData,
+} from '@syn/kit/session';
 import { buildSearchBody } from '../../services/dictionary/src/domain/query';
-import { startStack } from '../stack';
 import { topology } from '../topology';
 import {
   ALIAS,
-  DATASET_STACK_ENV,
+  datasetFlags,
   ensureDataset,
   HEADWORDS,
   queryMix,
   RELATIONS,
   rotating,
   sampleHeadwords,
+  startDatasetStack,
 } from './dataset';
 
 /** Distinct queries of each kind (and detail ids): enough that the service's answer cache is not all hits. */
@@ -30,8 +38,7 @@ const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '20' },
     connections: { type: 'string', default: '50' },
-    reimport: { type: 'boolean', default: false },
-    offset: { type: 'string', default: process.env.TEST_STACK_OFFSET ?? '59' },
+    ...datasetFlags('59'),
   },
 });
 const DURATION = Number(args.duration);
@@ -88,12 +95,7 @@ async function main(): Promise<void> {
   log(`${queries.length} distinct queries (exact, prefix, 초성, contains in turn), ${ids.length} distinct detail ids`);
 
   const topo = topology('test');
-  log(`starting a test stack (offset ${args.offset}) whose dictionary reads ${ALIAS} …`);
-  const stack = await startStack({
-    mode: 'test',
-    env: { ...DATASET_STACK_ENV, LOG_LEVEL: 'warn' },
-    log,
-  });
+  const stack = await startDatasetStack(args.offset, log);
   // One anonymous session for the detail runs, as a returning visitor has: the gateway resolves
   // it from Redis and the dictionary writes the history under it (without it every request
   // would mint a new session).
@@ -180,9 +182,26 @@ async function main(): Promise<void> {
           {
             method: 'POST',
             path: '/api/dic/search/wordSynItems',
-            // What the gateway forwards for the same visitor session.
-            headers: { ...json, 'x-user-id': '99999999', 'x-user-grade': '-1', 'x-session-hash': sessionHash(sid) },
-            setupRequest: (r) => ({ ...r, body: detailBody() }),
+            // What the gateway forwards for the same visitor session, signed afresh for each request
+            // (a signature lives 30 s; a run is longer).
+            setupRequest: (r) => ({
+              ...r,
+              body: detailBody(),
+              headers: {
+                ...json,
+                ...identityHeaders(
+                  DEVELOPMENT_IDENTITY_SECRET,
+                  GATEWAY_ISSUER,
+                  'POST',
+                  '/api/dic/search/wordSynItems',
+                  {
+                    userId: ANONYMOUS_USER_ID,
+                    grade: ANONYMOUS_GRADE,
+                    sessionHash: sessionHash(sid),
+                  },
+                ),
+              },
+            }),
           },
         ],
       }),
