@@ -5,6 +5,7 @@ import { convertibleDays, utcDay } from '../src/domain/legacy';
 import { maskEmail, maskName } from '../src/domain/masking';
 import { backoffMs, budgetSpent } from '../src/domain/throttle';
 import { passSummary } from '../src/domain/users';
+import { updateUserItemRequest } from '../src/routes/contract';
 import { resolvePepper } from '../src/security/passwords';
 import { issueToken, keyMatches } from '../src/security/tokens';
 
@@ -148,5 +149,28 @@ describe('shared form rules', () => {
       userCol: 'name',
       userStatus: 'BASIC',
     });
+  });
+});
+
+describe("the spec's role names", () => {
+  test.each([
+    ['ADMIN', 0],
+    ['manager', 0],
+    ['STAFF', 0],
+    ['USER', 1],
+    ['MEMBER', 1],
+    ['NONE', 1],
+    ['NON_USER', 1],
+    ['0', 0],
+    [1, 1],
+  ])('when an administrator sets the role %s, then it maps to grade %s', (role, grade) => {
+    const parsed = updateUserItemRequest.parse({ userId: 5, userCheckEmail: 'T', grade: role });
+    expect(parsed.grade).toBe(grade);
+  });
+
+  test('when the role is not one of them, then the grade message answers', () => {
+    const r = updateUserItemRequest.safeParse({ userId: 5, userCheckEmail: 'T', grade: 'ROOT' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe(M.gradeInvalid);
   });
 });

@@ -31,7 +31,21 @@ export const legacyMergeRequest = z.object({
   agreement: flag.optional(),
 });
 
-const GRADES: Record<string, number> = { '0': 0, '1': 1, ADMIN: 0, MANAGER: 0, USER: 1, MEMBER: 1 };
+/**
+ * The spec's role names (§4 enumerations) on the two grades the product has: those that run the
+ * service are administrators (0), the rest members (1).
+ */
+export const GRADES: Record<string, number> = {
+  '0': 0,
+  '1': 1,
+  ADMIN: 0,
+  MANAGER: 0,
+  STAFF: 0,
+  USER: 1,
+  MEMBER: 1,
+  NONE: 1,
+  NON_USER: 1,
+};
 
 /** Optional permission: a grade (0/1) or a role word; absent means "unchanged". */
 const permission = z.preprocess(
