@@ -67,7 +67,8 @@ function specs(mode: 'dev' | 'test', env: Record<string, string>): ProcessSpec[]
       name: 'gateway',
       command: process.execPath,
       args: [path.join(ROOT, 'gateway/dist/main.js')],
-      env: { ...common, WEB_DIST: path.join(ROOT, 'web/dist') },
+      // WEB_DIST lets a test run serve its own build (`vite build --outDir …`) beside another's.
+      env: { ...common, WEB_DIST: process.env.WEB_DIST ?? path.join(ROOT, 'web/dist') },
       cwd: ROOT,
     },
   ];

@@ -59,6 +59,8 @@ export default defineConfig({
       '/api': toGateway,
       '/subscribe': toGateway,
       '/health': toGateway,
+      // The seller details and embed origins are the gateway's configuration (src/app/siteInfo.ts).
+      '/site.json': toGateway,
     },
   },
   preview: {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { DEVELOPMENT_IDENTITY_SECRET } from '@syn/kit/identity';
 import { z } from 'zod';
 import type { RateLimitClass, RateLimitSetting } from './plugin/settings';
+import type { SiteInfo } from './plugin/site';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -68,6 +69,80 @@ const RATE_DEFAULTS: Record<RateLimitClass, RateLimit> = {
 /** A test stack's browsers all come from 127.0.0.1: limits are lifted unless a test sets them. */
 const RATE_TEST_DEFAULT: RateLimit = { points: 1_000_000, durationSeconds: 60 };
 
+/** Text a person reads on the site: one trimmed line, never an express-gateway template. */
+const displayText = z
+  .string()
+  .trim()
+  .min(1, 'must not be blank')
+  .max(200, 'must be at most 200 characters')
+  .refine((value) => !/\p{Cc}/u.test(value), 'must be one line without control characters')
+  .refine(noTemplate, 'must not contain "${"')
+  .optional();
+
+const email = z.string().trim().pipe(z.email('must be an email address')).optional();
+
+const REGISTRATION_NUMBER = /^\d{3}-\d{2}-\d{5}$/;
+const CHECK_WEIGHTS = [1, 3, 7, 1, 3, 7, 1, 3, 5];
+
+/** The National Tax Service's check digit (the 10th digit) of a 사업자등록번호: a mistyped digit is caught here. */
+export function hasValidCheckDigit(registrationNumber: string): boolean {
+  const digits = registrationNumber.replace(/\D/g, '').split('').map(Number);
+  if (digits.length !== 10) return false;
+  const weighted = CHECK_WEIGHTS.reduce((sum, weight, index) => sum + weight * (digits[index] ?? 0), 0);
+  const sum = weighted + Math.floor(((digits[8] ?? 0) * 5) / 10);
+  return (10 - (sum % 10)) % 10 === digits[9];
+}
+
+const registrationNumber = z
+  .string()
+  .trim()
+  .refine((value) => REGISTRATION_NUMBER.test(value), 'must look like 000-00-00000')
+  .refine((value) => !REGISTRATION_NUMBER.test(value) || hasValidCheckDigit(value), 'has a wrong check digit')
+  .optional();
+
+/** 02-123-4567, 1588-0000, +82 2 123 4567: digits with the usual separators, 8 to 15 digits. */
+const phone = z
+  .string()
+  .trim()
+  .refine(
+    (value) => /^\+?[\d\s()-]+$/.test(value) && /^(?:\D*\d){8,15}\D*$/.test(value),
+    'must be a phone number such as 02-123-4567 or 1588-0000',
+  )
+  .optional();
+
+/** The seller details a Korean paid service shows before it takes a card, and its privacy officer. */
+const SITE_DETAILS = [
+  'BUSINESS_NAME',
+  'BUSINESS_REPRESENTATIVE',
+  'BUSINESS_REGISTRATION_NUMBER',
+  'BUSINESS_MAIL_ORDER_NUMBER',
+  'BUSINESS_ADDRESS',
+  'BUSINESS_PHONE',
+  'BUSINESS_EMAIL',
+  'BUSINESS_HOURS',
+  'PRIVACY_OFFICER_NAME',
+  'PRIVACY_OFFICER_EMAIL',
+] as const;
+type SiteDetail = (typeof SITE_DETAILS)[number];
+
+/**
+ * Samples for development and test only, plainly fake (marked 개발용/예시, reserved .example
+ * domains, an all-zero registration number) so the footer, the purchase page and the privacy
+ * policy can be built and tested. Production must set its own and may not reuse these.
+ */
+export const SAMPLE_SITE_DETAILS: Record<SiteDetail, string> = {
+  BUSINESS_NAME: '유의어사전 주식회사(개발용)',
+  BUSINESS_REPRESENTATIVE: '홍길동(예시)',
+  BUSINESS_REGISTRATION_NUMBER: '000-00-00000',
+  BUSINESS_MAIL_ORDER_NUMBER: '제0000-서울종로-0000호(예시)',
+  BUSINESS_ADDRESS: '서울특별시 종로구 예시로 1, 0층(개발용 주소)',
+  BUSINESS_PHONE: '02-000-0000',
+  BUSINESS_EMAIL: 'help@syndict.example',
+  BUSINESS_HOURS: '평일 10:00~18:00 (점심시간 12:00~13:00, 주말·공휴일 휴무)',
+  PRIVACY_OFFICER_NAME: '김보호(예시)',
+  PRIVACY_OFFICER_EMAIL: 'privacy@syndict.example',
+};
+
 /** A CSP source that names one origin exactly, or the keywords 'self' / 'none': no wildcards or bare schemes. */
 const FRAME_ANCESTOR = /^(?:'self'|'none'|https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?)$/;
 
@@ -123,6 +198,22 @@ const schema = z.object({
       (value) => words(value).every((word) => FRAME_ANCESTOR.test(word)),
       "must list 'self', 'none' or exact http(s) origins",
     ),
+  /** Host pages that may receive the login status (web app/embed.ts); each must also be in CSP_FRAME_ANCESTORS. */
+  EMBED_PARENT_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(httpUrl)),
+  BUSINESS_NAME: displayText,
+  BUSINESS_REPRESENTATIVE: displayText,
+  BUSINESS_REGISTRATION_NUMBER: registrationNumber,
+  BUSINESS_MAIL_ORDER_NUMBER: displayText,
+  BUSINESS_ADDRESS: displayText,
+  BUSINESS_PHONE: phone,
+  BUSINESS_EMAIL: email,
+  BUSINESS_HOURS: displayText,
+  PRIVACY_OFFICER_NAME: displayText,
+  PRIVACY_OFFICER_EMAIL: email,
   /** Extra origins the app may load scripts from, connect, frame and post forms to (the payment provider). */
   CSP_EXTRA_ORIGINS: z.string().trim().default(''),
   /** The public address of the app; its origin is trusted for cookie-carrying writes (CSRF check). */
@@ -173,6 +264,8 @@ export interface GatewayConfig {
   rateLimits: Record<RateLimitClass, RateLimit>;
   /** Shared with the services: the gateway signs who each caller is with it. */
   identitySecret: string;
+  /** Seller details, privacy officer and embed origins the web app reads at GET /site.json. */
+  site: SiteInfo;
   expressGateway: {
     cipherKey: string;
     algorithm: string;
@@ -242,6 +335,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): GatewayConfig {
     for (const key of PRODUCTION_SECRETS) if (!present[key]) problems.push(`${key}: is required in production`);
     if (present.IDENTITY_SECRET === DEVELOPMENT_IDENTITY_SECRET)
       problems.push('IDENTITY_SECRET: the development value is public; production needs its own');
+    // A paid service must name its seller before taking a card (전자상거래법) and its privacy officer
+    // (개인정보 보호법): no default can stand in for them.
+    for (const key of SITE_DETAILS) {
+      const value = present[key]?.trim();
+      if (!value) problems.push(`${key}: is required in production`);
+      else if (value === SAMPLE_SITE_DETAILS[key])
+        problems.push(`${key}: is the development sample; production needs the real value`);
+    }
     // Origins trusted for cookie-carrying writes: the local PortOne sandbox (http://127.0.0.1:…)
     // is trusted in development and test only; production trusts https origins of real hosts.
     for (const key of TRUSTED_ORIGIN_SOURCES) {
@@ -251,8 +352,17 @@ export function loadConfig(env: NodeJS.ProcessEnv): GatewayConfig {
       }
     }
   }
+  if (parsed.success) {
+    // The browser lets only CSP_FRAME_ANCESTORS frame the app: another parent could never hear the status.
+    const framers = new Set(words(parsed.data.CSP_FRAME_ANCESTORS).map(originOf));
+    for (const origin of parsed.data.EMBED_PARENT_ORIGINS) {
+      // (Being one of them also holds it to production's https rule above.)
+      if (!framers.has(origin)) problems.push(`EMBED_PARENT_ORIGINS: ${origin} is not in CSP_FRAME_ANCESTORS`);
+    }
+  }
   if (!parsed.success || problems.length) throw new ConfigError(problems);
   const e = parsed.data;
+  const detail = (key: SiteDetail): string => e[key] ?? SAMPLE_SITE_DETAILS[key];
   return {
     nodeEnv: e.NODE_ENV,
     port: e.GATEWAY_PORT,
@@ -281,6 +391,21 @@ export function loadConfig(env: NodeJS.ProcessEnv): GatewayConfig {
     rateLimits: rateLimits(e),
     // Development and test stacks share the kit's public development value with their services.
     identitySecret: e.IDENTITY_SECRET ?? DEVELOPMENT_IDENTITY_SECRET,
+    // Outside production a detail left unset is its sample (production has refused to start without it).
+    site: {
+      business: {
+        name: detail('BUSINESS_NAME'),
+        representative: detail('BUSINESS_REPRESENTATIVE'),
+        registrationNumber: detail('BUSINESS_REGISTRATION_NUMBER'),
+        mailOrderNumber: detail('BUSINESS_MAIL_ORDER_NUMBER'),
+        address: detail('BUSINESS_ADDRESS'),
+        phone: detail('BUSINESS_PHONE'),
+        email: detail('BUSINESS_EMAIL'),
+        hours: detail('BUSINESS_HOURS'),
+      },
+      privacyOfficer: { name: detail('PRIVACY_OFFICER_NAME'), email: detail('PRIVACY_OFFICER_EMAIL') },
+      embedParentOrigins: e.EMBED_PARENT_ORIGINS,
+    },
     expressGateway: {
       cipherKey: e.EG_CRYPTO_CIPHER_KEY ?? randomSecret(),
       algorithm: e.EG_CRYPTO_ALGORITHM,

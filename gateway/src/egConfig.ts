@@ -80,6 +80,7 @@ export function systemConfig(config: GatewayConfig, pluginPath: string): Json {
     trustedOrigins: config.trustedOrigins,
     rateLimits: config.rateLimits,
     identitySecret: config.identitySecret,
+    site: config.site,
     healthTargets: [
       { name: 'account', url: config.services.account },
       ...config.services.dictionary.map((url, index, all) => ({

@@ -1,5 +1,13 @@
 import { DEVELOPMENT_IDENTITY_SECRET } from '@syn/kit/identity';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, SAMPLE_SITE_DETAILS, hasValidCheckDigit, loadConfig } from '../src/config';
+import { PRODUCTION_SITE_ENV } from './support';
+
+const SECRETS = {
+  EG_CRYPTO_CIPHER_KEY: 'k'.repeat(32),
+  EG_SESSION_SECRET: 's'.repeat(32),
+  EG_ACCESS_TOKEN_SECRET: 't'.repeat(32),
+  IDENTITY_SECRET: 'i'.repeat(32),
+};
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
   try {
@@ -42,13 +50,126 @@ describe('gateway environment', () => {
     }
   });
 
-  test('when running in production without its secrets, then start-up names them', () => {
+  test('when running in production without its secrets and seller details, then start-up names each', () => {
     const problems = problemsOf({ NODE_ENV: 'production' });
     expect(problems).toEqual([
       'EG_CRYPTO_CIPHER_KEY: is required in production',
       'EG_SESSION_SECRET: is required in production',
       'EG_ACCESS_TOKEN_SECRET: is required in production',
       'IDENTITY_SECRET: is required in production',
+      'BUSINESS_NAME: is required in production',
+      'BUSINESS_REPRESENTATIVE: is required in production',
+      'BUSINESS_REGISTRATION_NUMBER: is required in production',
+      'BUSINESS_MAIL_ORDER_NUMBER: is required in production',
+      'BUSINESS_ADDRESS: is required in production',
+      'BUSINESS_PHONE: is required in production',
+      'BUSINESS_EMAIL: is required in production',
+      'BUSINESS_HOURS: is required in production',
+      'PRIVACY_OFFICER_NAME: is required in production',
+      'PRIVACY_OFFICER_EMAIL: is required in production',
+    ]);
+  });
+
+  test('when production has its secrets but lacks some seller details, then exactly those are named', () => {
+    const { BUSINESS_MAIL_ORDER_NUMBER: _mailOrder, PRIVACY_OFFICER_NAME: _officer, ...rest } = PRODUCTION_SITE_ENV;
+    expect(problemsOf({ NODE_ENV: 'production', ...SECRETS, ...rest, BUSINESS_ADDRESS: '   ' })).toEqual([
+      'BUSINESS_ADDRESS: must not be blank',
+      'BUSINESS_MAIL_ORDER_NUMBER: is required in production',
+      'BUSINESS_ADDRESS: is required in production',
+      'PRIVACY_OFFICER_NAME: is required in production',
+    ]);
+  });
+
+  test('when production brings the development samples, then start-up refuses them', () => {
+    const problems = problemsOf({
+      NODE_ENV: 'production',
+      ...SECRETS,
+      ...PRODUCTION_SITE_ENV,
+      BUSINESS_NAME: SAMPLE_SITE_DETAILS.BUSINESS_NAME,
+      BUSINESS_REGISTRATION_NUMBER: SAMPLE_SITE_DETAILS.BUSINESS_REGISTRATION_NUMBER,
+    });
+    expect(problems).toEqual([
+      'BUSINESS_NAME: is the development sample; production needs the real value',
+      'BUSINESS_REGISTRATION_NUMBER: is the development sample; production needs the real value',
+    ]);
+  });
+
+  test('when production sets every secret and seller detail, then the site details are exactly those', () => {
+    const config = loadConfig({ NODE_ENV: 'production', ...SECRETS, ...PRODUCTION_SITE_ENV });
+    expect(config.site).toEqual({
+      business: {
+        name: '주식회사 낱말숲',
+        representative: '이한결',
+        registrationNumber: '123-45-67891',
+        mailOrderNumber: '제2026-서울마포-0123호',
+        address: '서울특별시 마포구 낱말로 12, 3층',
+        phone: '1588-0123',
+        email: 'help@natmal.example',
+        hours: '평일 09:00~18:00',
+      },
+      privacyOfficer: { name: '박지원', email: 'privacy@natmal.example' },
+      embedParentOrigins: [],
+    });
+  });
+
+  test.each(['development', 'test'])(
+    'when running as %s without seller details, then plainly fake samples stand in',
+    (nodeEnv) => {
+      const { business, privacyOfficer } = loadConfig({ NODE_ENV: nodeEnv }).site;
+      expect(business.name).toBe('유의어사전 주식회사(개발용)');
+      expect(business.registrationNumber).toBe('000-00-00000');
+      expect(business.email).toMatch(/\.example$/);
+      expect(privacyOfficer.email).toMatch(/\.example$/);
+      for (const value of [business.representative, business.mailOrderNumber, business.address, privacyOfficer.name])
+        expect(value).toMatch(/개발용|예시/);
+      // A detail that is set wins over its sample.
+      expect(loadConfig({ NODE_ENV: nodeEnv, BUSINESS_NAME: ' 주식회사 낱말숲 ' }).site.business.name).toBe(
+        '주식회사 낱말숲',
+      );
+    },
+  );
+
+  test('when a seller detail is malformed, then it is refused by name', () => {
+    const problems = problemsOf({
+      BUSINESS_REGISTRATION_NUMBER: '1234567891',
+      BUSINESS_PHONE: '문의 1588',
+      BUSINESS_EMAIL: 'help-at-natmal',
+      PRIVACY_OFFICER_EMAIL: 'privacy@',
+      BUSINESS_ADDRESS: '서울특별시\n마포구',
+      BUSINESS_HOURS: '${HOURS}',
+    });
+    expect(problems).toEqual([
+      'BUSINESS_REGISTRATION_NUMBER: must look like 000-00-00000',
+      'BUSINESS_ADDRESS: must be one line without control characters',
+      'BUSINESS_PHONE: must be a phone number such as 02-123-4567 or 1588-0000',
+      'BUSINESS_EMAIL: must be an email address',
+      'BUSINESS_HOURS: must not contain "${"',
+      'PRIVACY_OFFICER_EMAIL: must be an email address',
+    ]);
+  });
+
+  test('when a registration number has a mistyped digit, then its check digit gives it away', () => {
+    expect(hasValidCheckDigit('123-45-67891')).toBe(true);
+    expect(hasValidCheckDigit('120-81-47521')).toBe(true);
+    expect(hasValidCheckDigit('123-45-67890')).toBe(false);
+    expect(hasValidCheckDigit('123-54-67891')).toBe(false);
+    expect(problemsOf({ BUSINESS_REGISTRATION_NUMBER: '123-45-67890' })).toEqual([
+      'BUSINESS_REGISTRATION_NUMBER: has a wrong check digit',
+    ]);
+  });
+
+  test('when host pages are named for the login status, then they become origins and must be allowed to frame the app', () => {
+    const config = loadConfig({
+      CSP_FRAME_ANCESTORS: "'self' https://host.example.com https://b.example.com",
+      EMBED_PARENT_ORIGINS: 'https://host.example.com/, https://b.example.com',
+    });
+    expect(config.site.embedParentOrigins).toEqual(['https://host.example.com', 'https://b.example.com']);
+    expect(loadConfig({}).site.embedParentOrigins).toEqual([]);
+    expect(problemsOf({ EMBED_PARENT_ORIGINS: 'https://host.example.com' })).toEqual([
+      'EMBED_PARENT_ORIGINS: https://host.example.com is not in CSP_FRAME_ANCESTORS',
+    ]);
+    expect(problemsOf({ EMBED_PARENT_ORIGINS: '*' })).toEqual([
+      'EMBED_PARENT_ORIGINS.0: must be an http(s) origin such as http://127.0.0.1:4001',
     ]);
   });
 

@@ -4,6 +4,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import { DEVELOPMENT_IDENTITY_SECRET, verifyIdentity } from '@syn/kit/identity';
 import { ADMIN_GRADE, ANONYMOUS_USER_ID, sessionHash } from '@syn/kit/session';
+import { SAMPLE_SITE_DETAILS } from '../src/config';
 import { startGateway, type RunningGateway } from '../src/main';
 import {
   connectRedis,
@@ -17,10 +18,17 @@ import {
 } from './support';
 
 const ADMIN_ONLY = { error: true, message: '관리자 권한이 필요합니다.' };
-const LOGIN_REQUIRED = { error: true, message: '로그인 후 이용해 주세요.' };
+/** Spec §6 "member authentication required": a member-only path without a member session. */
+const MEMBER_AUTH_REQUIRED = { error: true, message: '회원 인증이 필요합니다. 다시 로그인해 주세요.' };
 const NOT_FOUND = { error: true, message: '요청한 경로를 찾을 수 없습니다.' };
 const TOO_LARGE = { error: true, message: '요청 본문이 너무 큽니다.' };
 const BODY_LIMIT_BYTES = 1024;
+const SITE = {
+  name: '주식회사 낱말숲',
+  registrationNumber: '123-45-67891',
+  officerEmail: 'privacy@natmal.example',
+  host: 'https://host.example.com',
+};
 
 let redis: Redis;
 let gateway: RunningGateway;
@@ -52,6 +60,12 @@ beforeAll(async () => {
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     WEB_DIST: webDist,
     BODY_LIMIT: `${BODY_LIMIT_BYTES}`,
+    // Some seller details set, the rest left to the test samples; one host page may hear the login status.
+    BUSINESS_NAME: SITE.name,
+    BUSINESS_REGISTRATION_NUMBER: SITE.registrationNumber,
+    PRIVACY_OFFICER_EMAIL: SITE.officerEmail,
+    CSP_FRAME_ANCESTORS: `'self' ${SITE.host}`,
+    EMBED_PARENT_ORIGINS: `${SITE.host}/`,
   });
   memberSid = await writeSession(redis, MEMBER);
   adminSid = await writeSession(redis, ADMIN);
@@ -247,7 +261,7 @@ describe('administrator area', () => {
       const before = upstream.billing.hits.length + upstream.account.hits.length;
       const response = await post(path, { 'x-user-id': String(MEMBER.userId), 'x-user-grade': '1' });
       expect(response.status).toBe(401);
-      expect(json(response)).toEqual(LOGIN_REQUIRED);
+      expect(json(response)).toEqual(MEMBER_AUTH_REQUIRED);
       expect(upstream.billing.hits.length + upstream.account.hits.length).toBe(before);
     },
   );
@@ -459,7 +473,7 @@ describe('web app', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
-  test.each(['/terms', '/privacy', '/dictionary/Search/12/extra', '/nope'])(
+  test.each(['/terms', '/privacy-policy', '/dictionary/Search/12/extra', '/nope'])(
     'when a browser opens %s, which no page serves, then it gets the app (its not-found page) with status 404',
     async (path) => {
       const response = await rawRequest(gateway.url, { path, headers: html });
@@ -515,6 +529,35 @@ describe('web app', () => {
       expect(response.headers['content-security-policy']).toContain("default-src 'self'");
       expect(response.headers['content-security-policy']).toContain("script-src 'self';");
     }
+  });
+});
+
+describe('site details', () => {
+  test('when the web app asks for /site.json, then it gets the configured details, samples for the rest, revalidated each time', async () => {
+    const response = await rawRequest(gateway.url, { path: '/site.json', headers: { accept: '*/*' } });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(json<unknown>(response)).toEqual({
+      business: {
+        name: SITE.name,
+        representative: SAMPLE_SITE_DETAILS.BUSINESS_REPRESENTATIVE,
+        registrationNumber: SITE.registrationNumber,
+        mailOrderNumber: SAMPLE_SITE_DETAILS.BUSINESS_MAIL_ORDER_NUMBER,
+        address: SAMPLE_SITE_DETAILS.BUSINESS_ADDRESS,
+        phone: SAMPLE_SITE_DETAILS.BUSINESS_PHONE,
+        email: SAMPLE_SITE_DETAILS.BUSINESS_EMAIL,
+        hours: SAMPLE_SITE_DETAILS.BUSINESS_HOURS,
+      },
+      privacyOfficer: { name: SAMPLE_SITE_DETAILS.PRIVACY_OFFICER_NAME, email: SITE.officerEmail },
+      embedParentOrigins: [SITE.host],
+    });
+    // Unchanged since the last load: the browser's revalidation costs no body.
+    const again = await rawRequest(gateway.url, {
+      path: '/site.json',
+      headers: { 'if-none-match': String(response.headers.etag) },
+    });
+    expect(again.status).toBe(304);
   });
 });
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import express from 'express';
 import { ConfigError, isProductionOrigin, loadConfig } from '../src/config';
 import { isSourceMap, webApp } from '../src/plugin/web';
-import { tempWebDist } from './support';
+import { PRODUCTION_SITE_ENV, tempWebDist } from './support';
 
 const SANDBOX = 'http://127.0.0.1:4100';
 const SECRETS = {
@@ -16,6 +16,8 @@ const SECRETS = {
   EG_SESSION_SECRET: 's'.repeat(32),
   EG_ACCESS_TOKEN_SECRET: 't'.repeat(32),
   IDENTITY_SECRET: 'i'.repeat(32),
+  // Not secrets, but production needs them too: here they keep the origin checks the only problem.
+  ...PRODUCTION_SITE_ENV,
 };
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {

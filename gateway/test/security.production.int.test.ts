@@ -2,7 +2,7 @@
 // CSP_FRAME_ANCESTORS ('self') the app may be framed by itself only.
 import fs from 'node:fs';
 import { startGateway, type RunningGateway } from '../src/main';
-import { rawRequest, startEcho, tempWebDist, type EchoServer } from './support';
+import { PRODUCTION_SITE_ENV, json, rawRequest, startEcho, tempWebDist, type EchoServer } from './support';
 
 let gateway: RunningGateway;
 let upstream: EchoServer;
@@ -25,6 +25,7 @@ beforeAll(async () => {
     EG_SESSION_SECRET: 's'.repeat(32),
     EG_ACCESS_TOKEN_SECRET: 't'.repeat(32),
     IDENTITY_SECRET: 'i'.repeat(32),
+    ...PRODUCTION_SITE_ENV,
   });
 });
 
@@ -49,3 +50,26 @@ test.each([
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   },
 );
+
+test('when the web app asks for the site details in production, then it gets the configured seller and privacy officer', async () => {
+  const response = await rawRequest(gateway.url, { path: '/site.json', headers: { accept: '*/*' } });
+  expect(response.status).toBe(200);
+  expect(response.headers['cache-control']).toBe('no-cache');
+  expect(json<unknown>(response)).toEqual({
+    business: {
+      name: PRODUCTION_SITE_ENV.BUSINESS_NAME,
+      representative: PRODUCTION_SITE_ENV.BUSINESS_REPRESENTATIVE,
+      registrationNumber: PRODUCTION_SITE_ENV.BUSINESS_REGISTRATION_NUMBER,
+      mailOrderNumber: PRODUCTION_SITE_ENV.BUSINESS_MAIL_ORDER_NUMBER,
+      address: PRODUCTION_SITE_ENV.BUSINESS_ADDRESS,
+      phone: PRODUCTION_SITE_ENV.BUSINESS_PHONE,
+      email: PRODUCTION_SITE_ENV.BUSINESS_EMAIL,
+      hours: PRODUCTION_SITE_ENV.BUSINESS_HOURS,
+    },
+    privacyOfficer: {
+      name: PRODUCTION_SITE_ENV.PRIVACY_OFFICER_NAME,
+      email: PRODUCTION_SITE_ENV.PRIVACY_OFFICER_EMAIL,
+    },
+    embedParentOrigins: [],
+  });
+});

@@ -18,6 +18,20 @@ import {
 
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+/** Seller details and privacy officer as production must set them (made up; the check digit holds). */
+export const PRODUCTION_SITE_ENV = {
+  BUSINESS_NAME: '주식회사 낱말숲',
+  BUSINESS_REPRESENTATIVE: '이한결',
+  BUSINESS_REGISTRATION_NUMBER: '123-45-67891',
+  BUSINESS_MAIL_ORDER_NUMBER: '제2026-서울마포-0123호',
+  BUSINESS_ADDRESS: '서울특별시 마포구 낱말로 12, 3층',
+  BUSINESS_PHONE: '1588-0123',
+  BUSINESS_EMAIL: 'help@natmal.example',
+  BUSINESS_HOURS: '평일 09:00~18:00',
+  PRIVACY_OFFICER_NAME: '박지원',
+  PRIVACY_OFFICER_EMAIL: 'privacy@natmal.example',
+} as const;
+
 export interface Echoed {
   service: string;
   method: string;

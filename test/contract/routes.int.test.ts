@@ -179,6 +179,10 @@ test('dictionary: search, hanja, detail, suggest, history, external link', async
   await call(null, 'GET', '/api/dic/search/dataset');
   const history = await call(visitor, 'POST', '/api/dic/search/historyItems');
   expect(history.body.historyItems).toEqual([expect.objectContaining({ id: headword.id })]);
+  const left = await call(alice, 'POST', '/api/dic/search/deleteHistoryItem', { itemId: headword.id });
+  expect(left.body.historyItems).toEqual([]);
+  const cleared = await call(visitor, 'POST', '/api/dic/search/clearHistoryItems', { confirm: true });
+  expect(cleared.body.historyItems).toEqual([]);
   await call(alice, 'POST', '/api/dic/search/pyojaeItems', { searchWord: headword.word });
   await call(alice, 'POST', '/api/dic/search/externalLink', {
     userId: alice.id,
@@ -455,6 +459,8 @@ test('errors answer the common error shape with a documented status', async () =
   // Validation (400), login required (401), administrators only (403), not found (404).
   const blank = await call(null, 'POST', '/api/dic/search/pyojaeItems', { searchWord: '' }, { status: 400 });
   expect(blank.body).toEqual({ error: true, message: '검색할 내용을 입력해 주세요.' });
+  const badItem = await call(visitor, 'POST', '/api/dic/search/deleteHistoryItem', { itemId: 0 }, { status: 400 });
+  expect(badItem.body).toEqual({ error: true, message: '지울 검색 기록이 올바르지 않습니다.' });
   const anonymous = await call(null, 'POST', '/api/dic/wordbook/searchWordbookItems', {}, { status: 401 });
   expect(anonymous.body.error).toBe(true);
   const notAdmin = await call(alice, 'POST', '/api/sys/selectUserItems', { userId: alice.id }, { status: 403 });

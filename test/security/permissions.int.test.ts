@@ -30,7 +30,8 @@ import {
 import { CALLERS, contextFor, memberOf, victimOf, type CallerName, type World } from './support/world';
 
 const ADMIN_ONLY = '관리자 권한이 필요합니다.';
-const LOGIN_REQUIRED = '로그인 후 이용해 주세요.';
+/** Spec §6 "member authentication required": the 401 of a member's call without a member session. */
+const MEMBER_AUTH_REQUIRED = '회원 인증이 필요합니다. 다시 로그인해 주세요.';
 const MEMBERS_ONLY = '회원 가입 후 이용해 주세요.';
 const USER_INVALID = '사용자 정보가 올바르지 않습니다. 웹 종료 후 다시 시도해 주세요.';
 
@@ -314,7 +315,7 @@ async function checkRow(route: ApiRoute, caller: CallerName, status: number, coo
   if (r.status !== status) throw new Error(`expected ${status}, got ${r.status}: ${r.text.slice(0, 300)}`);
   if (status === 403) expect(r.body).toEqual({ error: true, message: ADMIN_ONLY });
   if (status === 401 && caller === 'anonymous') {
-    expect(r.body).toMatchObject({ error: true, message: ANONYMOUS_MESSAGE[routeKey(route)] ?? LOGIN_REQUIRED });
+    expect(r.body).toMatchObject({ error: true, message: ANONYMOUS_MESSAGE[routeKey(route)] ?? MEMBER_AUTH_REQUIRED });
   }
   if (status >= 400) expect(r.body.error).toBe(true);
   scan(caller, r);

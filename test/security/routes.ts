@@ -177,6 +177,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/api/dic/search/suggest', 'dictionary', 'public', 'read', (c) => ({ q: c.word })),
   r('GET', '/api/dic/search/dataset', 'dictionary', 'public', 'read', () => ({})),
   r('POST', '/api/dic/search/historyItems', 'dictionary', 'public', 'read', (c) => ({ userId: c.other.userId })),
+  // Session-bound: the userId named is ignored, only the caller's own list changes.
+  r('POST', '/api/dic/search/deleteHistoryItem', 'dictionary', 'public', 'write', (c) => ({
+    userId: c.other.userId,
+    itemId: c.headwordId,
+  })),
+  r('POST', '/api/dic/search/clearHistoryItems', 'dictionary', 'public', 'write', (c) => ({
+    userId: c.other.userId,
+    confirm: true,
+  })),
   r('POST', '/api/dic/search/externalLink', 'dictionary', 'public', 'write', (c) => ({
     userId: c.other.userId,
     linkType: 'natmal',

@@ -89,8 +89,12 @@ describe('a member from joining to withdrawal', () => {
     // /userInfo: read-only email, editable name and phone, the no-pass warning, the legacy panel.
     await page.getByRole('link', { name: '내 정보' }).click();
     await tab.waitForHeading('내 정보');
-    await expect(page.getByLabel('이메일', { exact: true }).getAttribute('readonly')).resolves.not.toBeNull();
-    await expect(page.getByLabel('이메일', { exact: true }).inputValue()).resolves.toBe(email);
+    // The email is text under its name (dt/dd), not a field.
+    const shownEmail = page
+      .locator('main dl.field-static')
+      .filter({ has: page.locator('dt', { hasText: /^이메일$/ }) });
+    await expect(shownEmail.locator('dd').textContent()).resolves.toBe(email);
+    await expect(page.locator('main input[name="userEmail"]').count()).resolves.toBe(0);
     await expect(page.locator('main').textContent()).resolves.toContain('현재 이용 중인 이용권이 없습니다.');
     await page.getByLabel('이름', { exact: true }).fill('김하늘빛');
     await page.getByLabel('연락처', { exact: true }).fill('0101234');
@@ -140,6 +144,10 @@ describe('a member from joining to withdrawal', () => {
     await page.getByLabel(/회원 탈퇴에 동의합니다/).check();
     await expect(tab.accessibilityViolations()).resolves.toEqual([]);
     await page.getByRole('button', { name: '탈퇴하기' }).click();
+    // A last question before anything is deleted; a member without a pass is told what goes.
+    const last = page.getByRole('alertdialog', { name: '정말 탈퇴하시겠습니까?' });
+    await last.getByText('단어장과 쿠폰, 이용 기록이 모두 사라지며 되돌릴 수 없습니다.').waitFor();
+    await last.getByRole('button', { name: '탈퇴하기' }).click();
     await waitForPath(tab, '/');
     await toast(tab, '회원 탈퇴가 처리되었습니다.');
     await expect(storedUser(tab)).resolves.toBeNull();

@@ -125,9 +125,16 @@ async function memberId(pool: Pool, email: string): Promise<number> {
 }
 
 async function rows(tab: Tab): Promise<string[][]> {
-  return tab.page
-    .locator('main table.user-table tbody tr')
-    .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent?.trim() ?? '')));
+  return tab.page.locator('main table.user-table tbody tr').evaluateAll((trs) =>
+    trs.map((tr) =>
+      Array.from(tr.querySelectorAll('td'), (td) => {
+        // A cell's value without the column name a phone's card shows beside it (aria-hidden).
+        const copy = td.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll('[aria-hidden="true"]').forEach((label) => label.remove());
+        return copy.textContent?.trim() ?? '';
+      }),
+    ),
+  );
 }
 
 let pool: Pool;

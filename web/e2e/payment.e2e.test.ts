@@ -1,16 +1,17 @@
 /**
  * Payment screens against the whole stack and the PortOne sandbox checkout (project issue 7):
  * a free member subscribes monthly, sees it on /order and /usage and becomes a paid member; an
- * administrator refunds it and the member is free again. Also a declined one-off pass and the
- * ?status=fail message.
+ * administrator refunds it and the member is free again. Also a declined card and the
+ * ?status=fail message. Issue 21: the purchase page lists item 6 only (spec §9), says why the
+ * card window shows 0원, and tells "user info absent" from "member authentication required".
  *
  * Run: TEST_STACK_OFFSET=20 npx jest web/e2e/payment.e2e.test.ts --selectProjects e2e
  */
 import { randomBytes } from 'node:crypto';
-import { BILLING_MESSAGES as M } from '@syn/kit/rules';
+import { BILLING_MESSAGES as M, SIGN_IN_MESSAGES } from '@syn/kit/rules';
 import { Pool } from 'pg';
 import { seedAdmin } from '../../services/account/src/seed';
-import { useE2E, type Tab } from './support/browser';
+import { useE2E, VIEWPORTS, type Tab, type ViewportName } from './support/browser';
 import { signInInPage } from './support/signIn';
 
 const e2e = useE2E();
@@ -113,6 +114,22 @@ async function toast(tab: Tab, text: string): Promise<void> {
   await tab.page.locator('.Toastify').getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
 }
 
+/** A read-only fact of the admin payment detail: the value (dd) under its name (dt). */
+async function detailValue(tab: Tab, label: string): Promise<string> {
+  const name = tab.page.locator('dt').filter({ hasText: new RegExp(`^${label}$`) });
+  return ((await tab.page.locator('main dl > div').filter({ has: name }).locator('dd').textContent()) ?? '').trim();
+}
+
+/** The one product the purchase page lists (spec §9: item 6, the monthly subscription). */
+const SUBSCRIPTION = /^베이직 정기결제 \(월\) — 매월 3,000원$/;
+
+/** The card-registration note of the order step, paragraph by paragraph. */
+const CARD_NOTE = [
+  '‘결제하기’를 누르면 열리는 창은 정기 결제에 쓸 카드를 등록(빌링키 발급)하는 절차여서 0원으로 표시되며, 이때는 돈이 나가지 않습니다. ' +
+    '카드 등록이 끝나면 곧바로 첫 달 이용료 3,000원이 결제되고, 그 뒤로는 매월 같은 날 3,000원이 자동 결제됩니다.',
+  '결제 내역에서 언제든 해지할 수 있으며, 해지해도 이용 기간이 끝날 때까지 이용하실 수 있습니다.',
+];
+
 /** Product + method, next, agree, pay: the two steps of /payment. */
 async function choose(tab: Tab, product: RegExp, method: string): Promise<void> {
   await tab.waitForHeading('이용권 구매');
@@ -189,7 +206,7 @@ async function ensureAdmin(): Promise<void> {
 }
 
 describe('payment screens', () => {
-  test('a guest is asked to log in on /payment, /order and /usage', async () => {
+  test('a guest on /payment, /order and /usage is told there is no user info and to log in first (spec §8)', async () => {
     const tab = await e2e().open('mobile', '/payment');
     for (const [path, title] of [
       ['/payment', '이용권 구매'],
@@ -198,8 +215,27 @@ describe('payment screens', () => {
     ] as const) {
       await tab.goto(path);
       await tab.waitForHeading(title);
-      await expect(tab.page.locator('main').textContent()).resolves.toContain('로그인 후 이용해 주세요.');
+      const alert = tab.page.locator('main').getByRole('alert');
+      await expect(alert.textContent()).resolves.toBe(SIGN_IN_MESSAGES.userInfoAbsent);
+      await expect(tab.page.locator('main').getByRole('link', { name: '로그인' }).isVisible()).resolves.toBe(true);
     }
+    tab.expectNoErrors();
+  });
+
+  test('a saved user whose session has ended is told member authentication is required when paying (spec §8)', async () => {
+    // The browser still holds a member (local storage) but the gateway has no session for it.
+    const stale = { id: 424242, userEmail: 'stale@test.syndict.local', grade: 1, status: 'none', item: 0, curKey: 'k' };
+    const tab = await e2e().open('mobile', '/payment', { localStorage: { user: JSON.stringify(stale) } });
+    await tab.waitForHeading('이용권 구매');
+    await choose(tab, SUBSCRIPTION, '신용카드');
+    await toast(tab, SIGN_IN_MESSAGES.memberAuthRequired);
+    expect(SIGN_IN_MESSAGES.memberAuthRequired).not.toBe(SIGN_IN_MESSAGES.userInfoAbsent);
+    await expect(tab.page.locator(CHECKOUT_FRAME).count()).resolves.toBe(0);
+    // The server's 401 is what the page showed: no order was made for anyone.
+    const call = await fetch(`${e2e().baseUrl}/subscribe/generate-merchant-uid`);
+    expect(call.status).toBe(401);
+    await expect(call.json()).resolves.toEqual({ error: true, message: SIGN_IN_MESSAGES.memberAuthRequired });
+    tab.errors.splice(0, tab.errors.length, ...tab.errors.filter((e) => !e.includes(' 401 ')));
     tab.expectNoErrors();
   });
 
@@ -216,37 +252,61 @@ describe('payment screens', () => {
     tab.expectNoErrors();
   });
 
-  test('the purchase form asks for a payment method and the agreement (spec §5)', async () => {
-    const tab = await e2e().open('mobile');
-    await login(tab, await newMember(), PASSWORD);
-    await tab.goto('/payment');
-    await tab.page.getByRole('radio', { name: /1개월 이용권/ }).check();
-    await tab.page.getByRole('button', { name: '다음' }).click();
-    await toast(tab, M.payMethodRequired);
-    await tab.page.getByRole('radio', { name: '신용카드', exact: true }).check();
-    await tab.page.getByRole('button', { name: '다음' }).click();
-    await tab.page.getByRole('button', { name: '결제하기' }).click();
-    await toast(tab, M.agreementRequired);
-    // The international wallet is charged the won amount / 1000, rounded up (spec §9).
-    await tab.page.getByRole('button', { name: '이전' }).click();
-    await tab.page.getByRole('radio', { name: '페이팔 (PayPal)' }).check();
-    await tab.page.getByRole('button', { name: '다음' }).click();
-    await expect(tab.page.locator('.summary').textContent()).resolves.toContain('3,800원 (USD 4)');
-    tab.expectNoErrors();
-  });
+  test.each(Object.keys(VIEWPORTS) as ViewportName[])(
+    'at the %s viewport the purchase page lists the monthly subscription only, asks for a method and the agreement, and says why the card window shows 0원',
+    async (viewport) => {
+      const tab = await e2e().open(viewport);
+      await login(tab, await newMember(), PASSWORD);
+      await tab.goto('/payment');
+      await tab.waitForHeading('이용권 구매');
+      // Spec §9: only item 6 is listed (item 3 hidden); the catalogue itself still holds the passes.
+      const products = tab.page.getByRole('group', { name: '상품' }).getByRole('radio');
+      await expect(products.count()).resolves.toBe(1);
+      await expect(tab.page.getByRole('radio', { name: SUBSCRIPTION }).isChecked()).resolves.toBe(true);
+      const main = (await tab.page.locator('main').textContent()) ?? '';
+      for (const pass of ['1개월 이용권', '3개월 이용권', '12개월 이용권']) expect(main).not.toContain(pass);
+      const catalogue = (await (await fetch(`${e2e().baseUrl}/api/pay/products`)).json()) as {
+        orderItems: Array<{ ITEM_ID: number }>;
+      };
+      expect(catalogue.orderItems.map((p) => p.ITEM_ID)).toEqual(expect.arrayContaining([1, 2, 3, 6]));
+      // A billing key is issued for cards only: the other methods cannot be chosen for it.
+      await expect(tab.page.getByRole('radio', { name: '페이팔 (PayPal)' }).isDisabled()).resolves.toBe(true);
+      await expect(tab.page.getByRole('radio', { name: '신용카드', exact: true }).isEnabled()).resolves.toBe(true);
+      await tab.screenshot('payment_step1');
+      await expectAccessible(tab);
 
-  test('a one-off 1-month pass paid with a declined card fails with the toast and grants nothing', async () => {
+      await tab.page.getByRole('button', { name: '다음' }).click();
+      await toast(tab, M.payMethodRequired);
+      await tab.page.getByRole('radio', { name: '신용카드', exact: true }).check();
+      await tab.page.getByRole('button', { name: '다음' }).click();
+      await tab.page.getByRole('heading', { name: '주문 확인 및 결제' }).waitFor();
+      // Before the card window opens, the order step says the 0원 is card registration and what follows.
+      const note = tab.page.getByRole('region', { name: '결제 창에 0원이 표시되는 이유' });
+      await expect(note.locator('p').allTextContents()).resolves.toEqual(CARD_NOTE);
+      await expect(tab.page.locator('.summary').textContent()).resolves.toContain('3,000원 / 매월 자동 결제');
+      await tab.page.getByRole('button', { name: '결제하기' }).click();
+      await toast(tab, M.agreementRequired);
+      await expect(tab.page.locator(CHECKOUT_FRAME).count()).resolves.toBe(0);
+      await tab.screenshot('payment_step2');
+      await expectAccessible(tab);
+      tab.expectNoErrors();
+    },
+  );
+
+  test('a card the provider will not register: the 0원 window is refused, the page says to use another card, nothing is granted', async () => {
     const tab = await e2e().open('desktop');
     const member = await login(tab, await newMember(), PASSWORD);
     await tab.goto('/payment');
-    await tab.screenshot('payment_step1');
-    await choose(tab, /1개월 이용권/, '신용카드');
+    await choose(tab, SUBSCRIPTION, '신용카드');
+    // The window the note announced: card registration, 0원.
+    await expect(
+      tab.page.frameLocator(CHECKOUT_FRAME).locator('#amount').textContent({ timeout: 15_000 }),
+    ).resolves.toBe('0원');
     await payInCheckout(tab, CARDS.declined);
-    await toast(tab, M.paymentFailed);
+    // Spec §2.1: a failed recurring-payment registration comes back as ?status=fail.
+    await tab.page.waitForURL((url) => url.pathname === '/payment' && url.search === '?status=fail');
+    await toast(tab, M.recurringUnavailable);
     await tab.screenshot('payment_declined', { fullPage: false });
-    expect(tab.location()).toBe('/payment');
-    await tab.goto('/order');
-    await tab.page.getByRole('cell', { name: '결제실패' }).waitFor();
     await expect(validatedStatus(tab, member)).resolves.toBe('none');
     tab.expectNoErrors();
   });
@@ -258,7 +318,11 @@ describe('payment screens', () => {
     await expect(validatedStatus(tab, member)).resolves.toBe('none');
 
     await tab.goto('/payment');
-    await choose(tab, /베이직 정기결제/, '신용카드');
+    await choose(tab, SUBSCRIPTION, '신용카드');
+    // What the order step said: the window registers the card for 0원, then 3,000원 is charged at once.
+    await expect(
+      tab.page.frameLocator(CHECKOUT_FRAME).locator('#amount').textContent({ timeout: 15_000 }),
+    ).resolves.toBe('0원');
     await payInCheckout(tab, CARDS.ok);
     await tab.waitForHeading('결제 내역');
     await toast(tab, M.subscriptionStarted);
@@ -312,11 +376,11 @@ describe('payment screens', () => {
     await expectAccessible(admin);
     await paymentRow.getByRole('link', { name: /상세/ }).click();
     await admin.waitForHeading('결제 상세 정보');
-    await expect(admin.page.locator('main').getByLabel('이메일').inputValue()).resolves.toBe(member.email);
+    await expect(detailValue(admin, '이메일')).resolves.toBe(member.email);
     admin.page.once('dialog', (dialog) => void dialog.accept());
     await admin.page.getByRole('button', { name: '환불' }).click();
     await toast(admin, M.subscriptionRefunded);
-    await eventually(() => admin.page.locator('main').getByLabel('환불', { exact: true }).inputValue(), '환불완료');
+    await eventually(() => detailValue(admin, '환불'), '환불완료');
     // A second refund is refused on the spot (spec §8).
     await admin.page.getByRole('button', { name: '환불' }).click();
     await toast(admin, M.alreadyRefunded);
@@ -343,7 +407,7 @@ describe('payment screens', () => {
     const tab = await e2e().open('mobile');
     await login(tab, await newMember(), PASSWORD);
     await tab.goto('/payment');
-    await choose(tab, /베이직 정기결제/, '신용카드');
+    await choose(tab, SUBSCRIPTION, '신용카드');
     await payInCheckout(tab, CARDS.ok);
     await tab.waitForHeading('결제 내역');
     await tab.page.getByRole('button', { name: '정기 결제 해지' }).click();
@@ -361,7 +425,7 @@ describe('payment screens', () => {
     tab.expectNoErrors();
   });
 
-  test('on a phone, the checkout is a full page that redirects to /pay/mobile, which completes the payment', async () => {
+  test('on a phone, the card registration is a full page that redirects to /subscribe/mobile-billings, which starts the subscription', async () => {
     const tab = await e2e().open('mobile');
     // PortOne's script picks the redirect checkout by the user agent, as on a real phone.
     const cdp = await tab.context.newCDPSession(tab.page);
@@ -371,16 +435,18 @@ describe('payment screens', () => {
     });
     const member = await login(tab, await newMember(), PASSWORD);
     await tab.goto('/payment');
-    await choose(tab, /1개월 이용권/, '신용카드');
+    await choose(tab, SUBSCRIPTION, '신용카드');
     await tab.page.waitForURL((url) => url.pathname === '/checkout');
+    await expect(tab.page.locator('#amount').textContent()).resolves.toBe('0원');
     await tab.page.locator('#card_number').fill(CARDS.ok);
     await tab.page.locator('#submit').click();
     await tab.page.waitForURL(
-      (url) => url.pathname === '/pay/mobile' && url.searchParams.get('imp_success') === 'true',
+      (url) => url.pathname === '/subscribe/mobile-billings' && url.searchParams.get('imp_success') === 'true',
     );
     await tab.waitForHeading('결제 내역');
-    const row = tab.page.getByRole('row').filter({ hasText: '1개월 이용권' });
+    const row = tab.page.getByRole('row').filter({ hasText: '베이직 정기결제 (월)' });
     await expect(row.textContent()).resolves.toContain('결제완료');
+    await expect(row.textContent()).resolves.toContain('3,000원');
     await eventually(() => validatedStatus(tab, member), 'valid');
     // The sandbox's own checkout page has no favicon; that 404 is not the app's.
     const sandboxFavicon = /:\d+\/favicon\.ico\)$/;

@@ -34,6 +34,10 @@ const SHELL_CONTENT: Partial<Record<RouteInfo['id'], (tab: Tab) => Promise<void>
     for (const price of ['3,000원', '5,800원', '9,800원']) expect(text).toContain(price);
     await expect(tab.page.locator('main table').count()).resolves.toBe(2);
   },
+  privacy: async (tab) => {
+    await expect(tab.page.locator('main .privacy-article h2').count()).resolves.toBe(13);
+    await tab.page.locator('main .privacy-contact').waitFor();
+  },
   qna: async (tab) => {
     const hrefs = await tab.page
       .locator('main a[target="_blank"]')
@@ -65,12 +69,12 @@ async function sharedLayout(tab: Tab): Promise<void> {
     '친구 추천',
   ]);
   await expect(tab.page.locator('header .notice-badge').textContent()).resolves.toBe('1');
-  // Business details come from build variables (web/src/app/business.ts, unit-tested); the test build
-  // sets none, so the footer must show its links and copyright and no placeholder details.
+  // Business details come from the gateway at run time (/site.json; privacy.e2e.test.ts checks each value).
+  await tab.page.locator('footer address').getByText('사업자등록번호', { exact: false }).waitFor();
   const footer = (await tab.page.locator('footer').textContent()) ?? '';
   expect(footer).toContain('이용약관');
+  expect(footer).toContain('개인정보 처리방침');
   expect(footer).toContain('© 2007');
-  expect(footer).not.toContain('사업자등록번호');
 }
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('every route at the %s viewport', (viewport) => {
@@ -122,7 +126,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('every route at the %s v
 });
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('an unknown address at the %s viewport', (viewport) => {
-  test.each(['/terms', '/privacy', '/dictionary/Search'])(
+  test.each(['/terms', '/privacy-policy', '/dictionary/Search'])(
     '%s shows the not-found page (status 404) instead of jumping home',
     async (path) => {
       const tab = await e2e().open(viewport);

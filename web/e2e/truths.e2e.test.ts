@@ -192,6 +192,8 @@ test('an administrator reads coupon statuses in Korean only (the code is only a 
     })),
   );
   expect(options).toEqual([
+    // The empty choice lets the save's own status check speak (admin-coupon-detail.e2e.test.ts).
+    { label: '상태 선택', value: '', title: null },
     { label: '미사용', value: 'STANDBY', title: 'STANDBY' },
     { label: '사용 가능', value: 'USING', title: 'USING' },
     { label: '사용 완료', value: 'COMPLETE', title: 'COMPLETE' },

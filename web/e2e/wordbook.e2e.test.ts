@@ -178,7 +178,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the wordbook at the %s 
     await tab.page.getByRole('button', { name: '학교 삭제' }).click();
     const dialog = tab.page.getByRole('alertdialog', { name: '단어 삭제' });
     await dialog.waitFor();
-    await expect(dialog.textContent()).resolves.toContain('‘학교’을(를) 단어장에서 삭제하시겠습니까?');
+    await expect(dialog.textContent()).resolves.toContain('‘학교’를 단어장에서 삭제하시겠습니까?');
     await tab.screenshot('wordbook_confirm', { fullPage: false });
     await dialog.getByRole('button', { name: '취소' }).click();
     await expect(listedWords(tab)).resolves.toEqual(['기쁨', '학교', '사랑']);

@@ -1,40 +1,71 @@
-import { businessLines, type FooterPart } from '../src/app/business';
+import { businessLines, readSiteInfo, type BusinessInfo, type FooterPart } from '../src/app/business';
 
-const text = (lines: FooterPart[][]) =>
-  lines.map((l) => l.map((p) => `${p.label ? `${p.label} ` : ''}${p.value}`).join(' · '));
+const text = (lines: FooterPart[][]) => lines.map((l) => l.map((p) => `${p.label} ${p.value}`).join(' · '));
+
+const BUSINESS: BusinessInfo = {
+  name: '유의어 주식회사',
+  representative: '홍길동',
+  registrationNumber: '123-45-67891',
+  mailOrderNumber: '제2025-서울종로-0001호',
+  address: '서울특별시 종로구 세종대로 1',
+  phone: '02-123-4567',
+  email: 'help@syn.example',
+  hours: '평일 오전 10시 ~ 오후 6시',
+};
 
 describe('the footer business details', () => {
-  test('nothing configured shows nothing (no placeholder that looks like a registration)', () => {
-    expect(businessLines({})).toEqual([]);
-    expect(businessLines({ VITE_BUSINESS_NAME: '  ', VITE_BUSINESS_PHONE: '' })).toEqual([]);
+  test('nothing known shows nothing (no placeholder that looks like a registration)', () => {
+    expect(businessLines(undefined)).toEqual([]);
+    expect(businessLines(null)).toEqual([]);
+    expect(businessLines({ name: '  ', phone: '' })).toEqual([]);
   });
 
-  test('every configured detail is shown with its label, in the usual order', () => {
-    const lines = businessLines({
-      VITE_BUSINESS_NAME: '유의어 주식회사',
-      VITE_BUSINESS_REPRESENTATIVE: '홍길동',
-      VITE_BUSINESS_REGISTRATION_NUMBER: '123-45-67890',
-      VITE_BUSINESS_MAIL_ORDER_NUMBER: '제2025-서울종로-0001호',
-      VITE_BUSINESS_ADDRESS: '서울특별시 종로구 세종대로 1',
-      VITE_BUSINESS_PHONE: '02-123-4567',
-      VITE_BUSINESS_EMAIL: 'help@syn.example',
-      VITE_BUSINESS_HOURS: '평일 오전 10시 ~ 오후 6시',
-    });
+  test('every detail is shown with its label, in the usual order', () => {
+    const lines = businessLines(BUSINESS);
     expect(text(lines)).toEqual([
-      '유의어 주식회사 · 대표 홍길동',
-      '사업자등록번호 123-45-67890 · 통신판매업신고 제2025-서울종로-0001호',
-      '서울특별시 종로구 세종대로 1',
-      '고객센터 02-123-4567 · help@syn.example',
-      '평일 오전 10시 ~ 오후 6시',
+      '상호 유의어 주식회사 · 대표자 홍길동',
+      '사업자등록번호 123-45-67891 · 통신판매업 신고번호 제2025-서울종로-0001호',
+      '주소 서울특별시 종로구 세종대로 1',
+      '고객센터 02-123-4567 · 이메일 help@syn.example',
+      '운영 시간 평일 오전 10시 ~ 오후 6시',
     ]);
     expect(lines[3]).toEqual([
       { kind: 'link', label: '고객센터', value: '02-123-4567', href: 'tel:021234567' },
-      { kind: 'link', value: 'help@syn.example', href: 'mailto:help@syn.example' },
+      { kind: 'link', label: '이메일', value: 'help@syn.example', href: 'mailto:help@syn.example' },
     ]);
   });
 
-  test('a partial configuration shows only what is set, and a malformed email is left out', () => {
-    const lines = businessLines({ VITE_BUSINESS_REGISTRATION_NUMBER: '123-45-67890', VITE_BUSINESS_EMAIL: 'not mail' });
-    expect(text(lines)).toEqual(['사업자등록번호 123-45-67890']);
+  test('a partial answer shows only what is there, and a malformed email is left out', () => {
+    const lines = businessLines({ registrationNumber: '123-45-67891', email: 'not mail' });
+    expect(text(lines)).toEqual(['사업자등록번호 123-45-67891']);
+  });
+});
+
+describe('the /site.json answer', () => {
+  test('is read into the site details, trimmed', () => {
+    const site = readSiteInfo({
+      business: { ...BUSINESS, name: ' 유의어 주식회사 ' },
+      privacyOfficer: { name: '김보호', email: 'privacy@syn.example' },
+      embedParentOrigins: ['https://host.example.com'],
+    });
+    expect(site).toEqual({
+      business: BUSINESS,
+      privacyOfficer: { name: '김보호', email: 'privacy@syn.example' },
+      embedParentOrigins: ['https://host.example.com'],
+    });
+  });
+
+  test('never trusts its shape: what is missing or not text reads as empty', () => {
+    expect(readSiteInfo(null)).toBeNull();
+    expect(readSiteInfo('<!doctype html>')).toBeNull();
+    expect(readSiteInfo([])).toBeNull();
+    const site = readSiteInfo({
+      business: { name: 7, phone: '1588-0000' },
+      embedParentOrigins: ['https://a.example', 3],
+    });
+    expect(site?.business.name).toBe('');
+    expect(site?.business.phone).toBe('1588-0000');
+    expect(site?.privacyOfficer).toEqual({ name: '', email: '' });
+    expect(site?.embedParentOrigins).toEqual(['https://a.example']);
   });
 });

@@ -18,7 +18,7 @@ export function adminGuard(allow: GuardLevel): RequestHandler {
     const identity = identityOf(req);
     if (allow === 'member') {
       // Gift and recipient search: any signed-in member, acting as themselves (the service limits and masks).
-      if (identity.anonymous) return sendError(res, 401, MESSAGES.loginRequired);
+      if (identity.anonymous) return sendError(res, 401, MESSAGES.memberAuthRequired);
       return next();
     }
     if (identity.anonymous || identity.grade !== ADMIN_GRADE) return sendError(res, 403, MESSAGES.adminOnly);

@@ -2,11 +2,13 @@
 // `{ error: true, message }` with a Korean message, never HTML or a stack.
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import onHeaders from 'on-headers';
+import { SIGN_IN_MESSAGES } from '@syn/kit/rules';
 
 export const MESSAGES = {
   notFound: '요청한 경로를 찾을 수 없습니다.',
   adminOnly: '관리자 권한이 필요합니다.',
-  loginRequired: '로그인 후 이용해 주세요.',
+  /** A member-only path without a signed-in member session (the services answer the same). */
+  memberAuthRequired: SIGN_IN_MESSAGES.memberAuthRequired,
   tooLarge: '요청 본문이 너무 큽니다.',
   badGateway: '서비스에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   unavailable: '일시적으로 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해 주세요.',

@@ -1,6 +1,6 @@
 // express-gateway plugin, loaded through system.config.yml's `plugins`
-// section. It registers our three policies and the gateway routes that run
-// before any pipeline: security headers, error shape, health, static files.
+// section. It registers our policies and the gateway routes that run before
+// any pipeline: security headers, error shape, health, site details, static files.
 import type { Application, ErrorRequestHandler, RequestHandler } from 'express';
 import type { EventEmitter } from 'node:events';
 import type { Server } from 'node:http';
@@ -15,6 +15,7 @@ import { createRateLimiters, rateLimitPolicy, rateLimitSchema, type RouteRateCla
 import { sessionPolicy } from './session';
 import { SessionStore } from './sessionStore';
 import { settingsSchema, type PluginSettings } from './settings';
+import { SITE_PATH, siteInfo } from './site';
 import { rejectAmbiguousPaths, securityHeaders, webApp } from './web';
 
 /** The parts of express-gateway's plugin context we use (its bundled typings target express 5 types). */
@@ -102,6 +103,7 @@ export function init(context: PluginContext): void {
       healthCheck(settings.healthTargets, () => sessions.ping()),
     );
     app.use(DOCS_PATH, apiDocs());
+    app.get(SITE_PATH, siteInfo(settings.site));
     app.use(...webApp(settings.webDist));
 
     // Gateway routes run before the pipelines; the fallbacks must run after them, which is once the server listens.

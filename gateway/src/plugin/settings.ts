@@ -1,4 +1,5 @@
 // What main.ts hands the plugin through system.config.yml's `plugins` section.
+import { siteInfoSchema, type SiteInfo } from './site';
 
 export interface HealthTarget {
   name: string;
@@ -29,6 +30,8 @@ export interface PluginSettings {
   healthTargets: HealthTarget[];
   /** Signs the identity headers forwarded to services (kit identity.ts). */
   identitySecret: string;
+  /** Served at GET /site.json for the web app. */
+  site: SiteInfo;
 }
 
 const rateLimitSchema = {
@@ -57,6 +60,7 @@ export const settingsSchema = {
       required: ['search', 'auth', 'admin', 'api'],
     },
     identitySecret: { type: 'string', minLength: 32 },
+    site: siteInfoSchema,
     healthTargets: {
       type: 'array',
       items: {
@@ -78,5 +82,6 @@ export const settingsSchema = {
     'rateLimits',
     'healthTargets',
     'identitySecret',
+    'site',
   ],
 } as const;

@@ -51,6 +51,8 @@ export const billingConfigShape = {
   /** 0 turns the in-process scheduler off (tests call runDueJobs). */
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   MEMBER_REFUND_DAYS: z.coerce.number().int().min(0).default(7),
+  /** A checkout unpaid this long is asked of PortOne once more, then expires (the window was closed). */
+  CHECKOUT_TTL_MINUTES: z.coerce.number().int().min(1).default(30),
   MAIL_FROM: z.string().default('유의어 사전 <no-reply@syndict.local>'),
 };
 
@@ -153,6 +155,7 @@ export function createBillingService(opts: BillingServiceOptions = {}): BillingS
         customerPrefix: config.SUBSCRIBE_CUSTOMER_PREFIX,
         retryDelaysMs: parseRetryMinutes(config.RENEWAL_RETRY_MINUTES),
         memberRefundDays: config.MEMBER_REFUND_DAYS,
+        checkoutTtlMs: config.CHECKOUT_TTL_MINUTES * 60_000,
       });
       handle = { billing, runDueJobs: (now, scope) => billing.runDueJobs(now ?? clock.now(), scope) };
       if (config.SCHEDULER_INTERVAL_MS > 0) {

@@ -196,6 +196,7 @@ async function cleanUsers(
   await pool.query(`DELETE FROM billing.orders WHERE user_id BETWEEN $1 AND $2`, args);
   await pool.query(`DELETE FROM billing.subscriptions WHERE user_id BETWEEN $1 AND $2`, args);
   await pool.query(`DELETE FROM billing.billing_key_deletions WHERE user_id BETWEEN $1 AND $2`, args);
+  await pool.query(`DELETE FROM billing.withdrawn_members WHERE user_id BETWEEN $1 AND $2`, args);
 }
 
 /** Create → checkout → complete, as the payment screen does. */

@@ -1,12 +1,26 @@
 // Converting 우리말샘 and 표준국어대사전 exports (JSON and XML) into dataset records, on small
 // fixtures written in the exports' structure (test/fixtures/nikl).
-import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { SourceTally, SOURCE_INFO } from '../src/data/convert/attribution';
-import { convertExport, ExportFormatError, exportFiles, type ConvertStats, type ExportFormat } from '../src/data/convert';
+import { currentSourceInfo, SourceTally, SOURCE_INFO } from '../src/data/convert/attribution';
+import {
+  convertExport,
+  ExportFormatError,
+  exportFiles,
+  type ConvertStats,
+  type ExportFormat,
+} from '../src/data/convert';
 import { cleanWord, hanjaOf, mapPos, relationCategory, senseNote } from '../src/data/convert/mapping';
 import { DatasetValidator, type DatasetRecord } from '../src/domain/record';
 
@@ -151,7 +165,11 @@ describe('우리말샘 specifics', () => {
     // The download unpacks to numbered files; 10 sorts after 2.
     writeFileSync(join(folder, '2.json'), JSON.stringify({ channel: { item: items.slice(10) } }));
     writeFileSync(join(folder, '1.json'), JSON.stringify({ channel: { item: items.slice(0, 10) } }));
-    await pipeline(createReadStream(join(FIXTURES, 'urimalsaem.xml')), createGzip(), createWriteStream(join(dir, 'u.xml.gz')));
+    await pipeline(
+      createReadStream(join(FIXTURES, 'urimalsaem.xml')),
+      createGzip(),
+      createWriteStream(join(dir, 'u.xml.gz')),
+    );
     expect((await exportFiles([folder])).map((f) => f.slice(folder.length + 1))).toEqual(['1.json', '2.json']);
     const reference = await convert('urimalsaem', 'urimalsaem.json');
     expect((await convert('urimalsaem', folder)).text).toBe(reference.text);
@@ -245,7 +263,12 @@ describe('mapping rules', () => {
 
   it('builds hanja only from Sino-Korean and Korean segments', () => {
     expect(hanjaOf([{ original: '愛情', type: '한자' }])).toBe('愛情');
-    expect(hanjaOf([{ original: 'computer', type: '영어' }, { original: '室', type: '한자' }])).toBeNull();
+    expect(
+      hanjaOf([
+        { original: 'computer', type: '영어' },
+        { original: '室', type: '한자' },
+      ]),
+    ).toBeNull();
     expect(hanjaOf([{ original: '고유', type: '고유어' }])).toBeNull();
     expect(hanjaOf([])).toBeNull();
   });
@@ -266,5 +289,44 @@ describe('mapping rules', () => {
     const mixed = new SourceTally();
     mixed.add({ source: 'editorial', frequencyRank: 3, relations: [{ source: 'wiktionary' }] });
     expect(mixed.sources().map((s) => s.id)).toEqual(['editorial', 'wiktionary', 'frequency']);
+  });
+});
+
+describe('the attribution shown with the data', () => {
+  const HANGUL = /[가-힣]/;
+
+  it('is written in Korean for every source and keeps each licence name as written', () => {
+    for (const info of Object.values(SOURCE_INFO)) {
+      expect(info.name + info.attribution).toMatch(HANGUL);
+      expect(info.attribution).toMatch(/^[^A-Za-z]*[가-힣]/);
+      for (const licence of (info.license ?? '').split(', ').filter(Boolean)) {
+        expect(info.attribution).toContain(licence);
+      }
+    }
+  });
+
+  it('carries the licence-prescribed lines of the default data word for word (shared/data README)', () => {
+    expect(SOURCE_INFO.wiktionary.notice).toBe(
+      'Korean word relations: Open Multilingual Wordnet Wiktionary data (Bond & Foster 2013), from Wiktionary ' +
+        'contributors, CC BY-SA 3.0 (https://creativecommons.org/licenses/by-sa/3.0/); filtered and linked with ' +
+        'Princeton WordNet 3.0 relations. WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved.',
+    );
+    expect(SOURCE_INFO.frequency.notice?.split('\n')).toEqual([
+      '출처: 국립국어원 「한국어 학습용 어휘 목록」(2003), 공공누리 제1유형.',
+      'Word frequencies: FrequencyWords by Hermit Dave, from OpenSubtitles 2018 (www.opensubtitles.org, ' +
+        'opus.nlpl.eu), CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/); merged and re-ranked.',
+    ]);
+    expect(SOURCE_INFO.urimalsaem.notice).toBeNull();
+  });
+
+  it("answers an index imported with the old English line in today's words, and keeps an unknown source", () => {
+    const stale = { ...SOURCE_INFO.wiktionary, attribution: 'Korean word relations: …' } as Omit<
+      typeof SOURCE_INFO.wiktionary,
+      'notice'
+    > & { notice?: string | null };
+    delete stale.notice;
+    expect(currentSourceInfo(stale)).toEqual(SOURCE_INFO.wiktionary);
+    const unknown = { id: 'someday', name: 'x', license: null, licenseUrl: null, url: null, attribution: '자료' };
+    expect(currentSourceInfo(unknown as never)).toEqual({ ...unknown, notice: null });
   });
 });

@@ -2,6 +2,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z, ZodError } from 'zod';
 import type { Logger } from './logger';
+import { SIGN_IN_MESSAGES } from './rules/account';
 import { koreanErrorMap, koreanIssueMessage, TEXT_MESSAGES } from './rules/text';
 
 // Every service imports the kit before it parses anything: from here on, an issue a schema left
@@ -15,7 +16,9 @@ export const MESSAGES = {
   internal: '일시적인 오류가 발생하였습니다. 잠시 후 다시 시도해 주세요.',
   unavailable: '서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   adminRequired: '관리자 권한이 필요합니다.',
-  loginRequired: '로그인 후 이용해 주세요.',
+  loginRequired: SIGN_IN_MESSAGES.loginRequired,
+  /** A member's call without a signed-in member session: the default of `unauthorized()`. */
+  memberAuthRequired: SIGN_IN_MESSAGES.memberAuthRequired,
   deviceReplaced: '다른 기기에서 로그인하여 로그아웃되었습니다. 다시 로그인해 주세요.',
   identityRefused: '요청한 사용자를 확인할 수 없습니다.',
   illFormedText: TEXT_MESSAGES.illFormed,
@@ -42,7 +45,7 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string, extra?: Record<string, unknown>) => new HttpError(400, message, extra);
-export const unauthorized = (message: string = MESSAGES.loginRequired) => new HttpError(401, message);
+export const unauthorized = (message: string = MESSAGES.memberAuthRequired) => new HttpError(401, message);
 export const forbidden = (message: string = MESSAGES.adminRequired) => new HttpError(403, message);
 export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);

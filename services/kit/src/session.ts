@@ -27,6 +27,14 @@ export interface SessionData {
   createdAt: string;
 }
 
+/**
+ * A session's search history, a Redis list the dictionary service keeps. Part of the session
+ * contract because a login (account service) hands a visitor's history on to the new session.
+ */
+export function sessionHistoryKey(hash: string): string {
+  return `history:${hash}`;
+}
+
 /** 256 random bits, URL-safe. */
 export function newSessionId(): string {
   return randomBytes(32).toString('base64url');

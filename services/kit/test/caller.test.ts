@@ -1,5 +1,6 @@
 import type { Request } from 'express';
-import { ANONYMOUS_USER_ID, callerOf, requireAdmin, HttpError } from '../src';
+import { ANONYMOUS_USER_ID, callerOf, requireAdmin, requireMember, HttpError } from '../src';
+import { SIGN_IN_MESSAGES } from '../src/rules';
 
 const req = (headers: Record<string, string>) => ({ headers }) as unknown as Request;
 
@@ -32,5 +33,27 @@ describe('callerOf', () => {
       expect((err as HttpError).status).toBe(403);
       expect((err as HttpError).message).toBe('관리자 권한이 필요합니다.');
     }
+  });
+});
+
+describe('the sign-in situations of spec §6/§8', () => {
+  it('are three texts, none standing in for another', () => {
+    expect(SIGN_IN_MESSAGES).toEqual({
+      loginRequired: '로그인 후 이용해 주세요.',
+      userInfoAbsent: '사용자 정보가 없습니다. 로그인 후 이용해 주세요.',
+      memberAuthRequired: '회원 인증이 필요합니다. 다시 로그인해 주세요.',
+    });
+    expect(new Set(Object.values(SIGN_IN_MESSAGES)).size).toBe(3);
+  });
+
+  it('when a call needs a member and no member session came with it, then 401 "member authentication required"', () => {
+    expect(() => requireMember(req({}))).toThrow(
+      expect.objectContaining({ status: 401, message: SIGN_IN_MESSAGES.memberAuthRequired }),
+    );
+    // A service's own wording for its situation still wins (e.g. the wordbook's "join first").
+    expect(() => requireMember(req({}), '회원 가입 후 이용해 주세요.')).toThrow(
+      expect.objectContaining({ status: 401, message: '회원 가입 후 이용해 주세요.' }),
+    );
+    expect(requireMember(req({ 'x-user-id': '7', 'x-user-grade': '1' })).userId).toBe(7);
   });
 });

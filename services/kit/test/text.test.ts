@@ -46,7 +46,7 @@ describe('well-formed text', () => {
   it('boundedText refuses ill-formed and too long text in Korean, and keeps an explicit message', () => {
     const schema = z.object({ reason: boundedText(10) });
     expect(answer(schema, { reason: 'a\ud800' })).toBe(TEXT_MESSAGES.illFormed);
-    expect(answer(schema, { reason: 'a'.repeat(200_000) })).toBe("'reason' 항목은 10자 이하로 입력해 주세요.");
+    expect(answer(schema, { reason: 'a'.repeat(200_000) })).toBe('‘reason’ 항목은 10자 이하로 입력해 주세요.');
     expect(schema.parse({ reason: '  사유  ' })).toEqual({ reason: '사유' });
     const own = z.object({ name: boundedText(5, '이름을 확인해 주세요.') });
     for (const input of [{ name: 'a\ud800' }, { name: 'abcdefg' }, { name: 7 }, {}]) {
@@ -71,19 +71,19 @@ describe('zod issues in Korean (the kit installs the map globally)', () => {
   const valid = { imp_uid: 'imp', amount: 3, kind: 'csv', flag: true, tags: [], email: 'a@b.co' };
 
   it.each<[string, Record<string, unknown>, string]>([
-    ['a number for a string', { imp_uid: 123 }, "'imp_uid' 항목은 문자열이어야 합니다."],
-    ['an object for a string', { imp_uid: {} }, "'imp_uid' 항목은 문자열이어야 합니다."],
-    ['a missing string', { imp_uid: undefined }, "'imp_uid' 항목을 입력해 주세요."],
-    ['too long text', { imp_uid: 'abcdefgh' }, "'imp_uid' 항목은 5자 이하로 입력해 주세요."],
-    ['text for a number', { amount: 'abc' }, "'amount' 항목은 숫자여야 합니다."],
-    ['a fraction for an integer', { amount: 1.5 }, "'amount' 항목은 정수여야 합니다."],
-    ['too small a number', { amount: 0 }, "'amount' 항목은 1 이상이어야 합니다."],
-    ['too big a number', { amount: 11 }, "'amount' 항목은 10 이하여야 합니다."],
-    ['a value outside an enum', { kind: 'xml' }, "'kind' 항목은 csv, anki 중 하나여야 합니다."],
-    ['null for a boolean', { flag: null }, "'flag' 항목은 참 또는 거짓(true/false)이어야 합니다."],
-    ['too many elements', { tags: ['a', 'b', 'c'] }, "'tags' 항목은 2개 이하로 보내 주세요."],
-    ['a wrong element', { tags: [1] }, "'tags.0' 항목은 문자열이어야 합니다."],
-    ['a bad email', { email: 'nope' }, "'email' 항목의 이메일 형식이 올바르지 않습니다."],
+    ['a number for a string', { imp_uid: 123 }, '‘imp_uid’ 항목은 문자열이어야 합니다.'],
+    ['an object for a string', { imp_uid: {} }, '‘imp_uid’ 항목은 문자열이어야 합니다.'],
+    ['a missing string', { imp_uid: undefined }, '‘imp_uid’ 항목을 입력해 주세요.'],
+    ['too long text', { imp_uid: 'abcdefgh' }, '‘imp_uid’ 항목은 5자 이하로 입력해 주세요.'],
+    ['text for a number', { amount: 'abc' }, '‘amount’ 항목은 숫자여야 합니다.'],
+    ['a fraction for an integer', { amount: 1.5 }, '‘amount’ 항목은 정수여야 합니다.'],
+    ['too small a number', { amount: 0 }, '‘amount’ 항목은 1 이상이어야 합니다.'],
+    ['too big a number', { amount: 11 }, '‘amount’ 항목은 10 이하여야 합니다.'],
+    ['a value outside an enum', { kind: 'xml' }, '‘kind’ 항목은 csv, anki 중 하나여야 합니다.'],
+    ['null for a boolean', { flag: null }, '‘flag’ 항목은 참 또는 거짓(true/false)이어야 합니다.'],
+    ['too many elements', { tags: ['a', 'b', 'c'] }, '‘tags’ 항목은 2개 이하로 보내 주세요.'],
+    ['a wrong element', { tags: [1] }, '‘tags.0’ 항목은 문자열이어야 합니다.'],
+    ['a bad email', { email: 'nope' }, '‘email’ 항목의 이메일 형식이 올바르지 않습니다.'],
   ])('%s', (_name, change, expected) => {
     const message = answer(schema, { ...valid, ...change });
     expect(message).toBe(expected);
@@ -115,7 +115,7 @@ describe('zod issues in Korean (the kit installs the map globally)', () => {
     const error = new z.ZodError([
       { code: 'invalid_type', expected: 'string', path: ['pg'], message: 'Invalid input: expected string' },
     ]);
-    expect(zodMessage(error)).toBe("'pg' 항목은 문자열이어야 합니다.");
+    expect(zodMessage(error)).toBe('‘pg’ 항목은 문자열이어야 합니다.');
   });
 
   it('every issue code answers Hangul', () => {

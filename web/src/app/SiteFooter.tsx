@@ -1,32 +1,28 @@
-import { lazy, Suspense, useState } from 'react';
+import { Fragment, lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PATHS } from './paths';
 import { businessLines, type FooterPart } from './business';
 import { SITE } from './site';
+import { useSiteInfo } from './siteInfo';
 
 const TermsDialog = lazy(() => import('../features/info/TermsDialog').then((m) => ({ default: m.TermsDialog })));
-
-/** Configured at build time (VITE_BUSINESS_*); nothing is shown for what is not configured. */
-const BUSINESS_LINES = businessLines(import.meta.env);
 
 /** The service opened in July 2007 (spec §1); the end year is read from the clock at render. */
 const FIRST_YEAR = 2007;
 
 function Part({ part }: { part: FooterPart }) {
-  const label = part.label ? `${part.label} ` : '';
-  if (part.kind === 'link')
-    return (
-      <>
-        {label}
-        <a href={part.href}>{part.value}</a>
-      </>
-    );
-  return part.strong ? <strong>{part.value}</strong> : <>{`${label}${part.value}`}</>;
+  return (
+    <>
+      {`${part.label} `}
+      {part.kind === 'link' ? <a href={part.href}>{part.value}</a> : part.value}
+    </>
+  );
 }
 
-/** Contact and business registration details (spec §1). */
+/** Contact and business registration details (spec §1), from the gateway's configuration (/site.json). */
 export function SiteFooter() {
   const [termsOpen, setTermsOpen] = useState(false);
+  const lines = businessLines(useSiteInfo()?.business);
   return (
     <footer className="site-footer">
       <ul className="footer-links">
@@ -39,21 +35,30 @@ export function SiteFooter() {
           </button>
         </li>
         <li>
+          {/* Set apart in bold, as the policy-writing guidelines ask and Korean sites do. */}
+          <Link to={PATHS.privacy}>
+            <strong>개인정보 처리방침</strong>
+          </Link>
+        </li>
+        <li>
           <Link to={PATHS.notice}>공지사항</Link>
         </li>
         <li>
           <Link to={PATHS.compare}>사전 비교</Link>
         </li>
       </ul>
-      {BUSINESS_LINES.length > 0 && (
+      {lines.length > 0 && (
         <address className="business">
-          {BUSINESS_LINES.map((line, i) => (
+          {lines.map((line, i) => (
             <p key={i}>
               {line.map((part, j) => (
-                <span key={j}>
+                <Fragment key={j}>
                   {j > 0 && ' · '}
-                  <Part part={part} />
-                </span>
+                  {/* A label never wraps away from its value (styles.css). */}
+                  <span className="business-part">
+                    <Part part={part} />
+                  </span>
+                </Fragment>
               ))}
             </p>
           ))}

@@ -1,62 +1,98 @@
 /**
- * The footer's business details (spec §1: contact and business registration details). The
- * spec does not give them, and invented ones would mislead, so they come from the build's
- * environment (`VITE_BUSINESS_*`); a line whose values are not configured is not shown.
- * Dependency-free (no `import.meta`) so unit tests can import it.
+ * The seller's identity and contacts (spec §1: the footer's contact and business registration
+ * details; Korean e-commerce law also wants them on the purchase page) and the privacy officer.
+ * They are the gateway's runtime configuration, served at GET /site.json (gateway/src/config.ts),
+ * so one build serves any deployment. This module is the pure part: the shape, a reader that
+ * never trusts the answer's shape, and the footer lines. Dependency-free so unit tests can import it.
  */
 
-export interface BusinessEnv {
-  VITE_BUSINESS_NAME?: string;
-  VITE_BUSINESS_REPRESENTATIVE?: string;
-  VITE_BUSINESS_REGISTRATION_NUMBER?: string;
-  VITE_BUSINESS_MAIL_ORDER_NUMBER?: string;
-  VITE_BUSINESS_ADDRESS?: string;
-  VITE_BUSINESS_PHONE?: string;
-  VITE_BUSINESS_EMAIL?: string;
-  VITE_BUSINESS_HOURS?: string;
+export const SITE_INFO_PATH = '/site.json';
+
+export interface BusinessInfo {
+  name: string;
+  representative: string;
+  registrationNumber: string;
+  mailOrderNumber: string;
+  address: string;
+  phone: string;
+  email: string;
+  hours: string;
+}
+
+export interface PrivacyOfficer {
+  name: string;
+  email: string;
+}
+
+export interface SiteInfo {
+  business: BusinessInfo;
+  privacyOfficer: PrivacyOfficer;
+  /** Host pages that may receive the login status (embed.ts). */
+  embedParentOrigins: string[];
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function text(from: Record<string, unknown>, key: string): string {
+  const value = from[key];
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** The /site.json answer as SiteInfo; null when it is not an object. A missing detail reads as ''. */
+export function readSiteInfo(value: unknown): SiteInfo | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const root = value as Record<string, unknown>;
+  const business = record(root.business);
+  const officer = record(root.privacyOfficer);
+  const origins = Array.isArray(root.embedParentOrigins) ? root.embedParentOrigins : [];
+  return {
+    business: {
+      name: text(business, 'name'),
+      representative: text(business, 'representative'),
+      registrationNumber: text(business, 'registrationNumber'),
+      mailOrderNumber: text(business, 'mailOrderNumber'),
+      address: text(business, 'address'),
+      phone: text(business, 'phone'),
+      email: text(business, 'email'),
+      hours: text(business, 'hours'),
+    },
+    privacyOfficer: { name: text(officer, 'name'), email: text(officer, 'email') },
+    embedParentOrigins: origins.filter((origin): origin is string => typeof origin === 'string'),
+  };
 }
 
 /** One footer line: labelled parts joined by " · ". */
 export type FooterPart =
-  | { kind: 'text'; label?: string; value: string; strong?: boolean }
-  | { kind: 'link'; label?: string; value: string; href: string };
-
-const clean = (v: string | undefined): string | null => {
-  const t = v?.trim();
-  return t ? t : null;
-};
+  { kind: 'text'; label: string; value: string } | { kind: 'link'; label: string; value: string; href: string };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The lines to show, in order; empty when nothing is configured. */
-export function businessLines(env: BusinessEnv): FooterPart[][] {
-  const name = clean(env.VITE_BUSINESS_NAME);
-  const representative = clean(env.VITE_BUSINESS_REPRESENTATIVE);
-  const registration = clean(env.VITE_BUSINESS_REGISTRATION_NUMBER);
-  const mailOrder = clean(env.VITE_BUSINESS_MAIL_ORDER_NUMBER);
-  const address = clean(env.VITE_BUSINESS_ADDRESS);
-  const phone = clean(env.VITE_BUSINESS_PHONE);
-  const email = clean(env.VITE_BUSINESS_EMAIL);
-  const hours = clean(env.VITE_BUSINESS_HOURS);
+/** tel: takes digits and '+' only; the text keeps the configured form. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
 
+export function isEmail(value: string): boolean {
+  return EMAIL.test(value);
+}
+
+/** The lines to show, in the order Korean sites use; a detail that is not known is left out. */
+export function businessLines(business: Partial<BusinessInfo> | null | undefined): FooterPart[][] {
+  const get = (key: keyof BusinessInfo): string => business?.[key]?.trim() ?? '';
+  const part = (label: string, value: string): FooterPart[] => (value ? [{ kind: 'text', label, value }] : []);
+  const phone = get('phone');
+  const email = get('email');
   const lines: FooterPart[][] = [
+    [...part('상호', get('name')), ...part('대표자', get('representative'))],
+    [...part('사업자등록번호', get('registrationNumber')), ...part('통신판매업 신고번호', get('mailOrderNumber'))],
+    part('주소', get('address')),
     [
-      ...(name ? [{ kind: 'text' as const, value: name, strong: true }] : []),
-      ...(representative ? [{ kind: 'text' as const, label: '대표', value: representative }] : []),
+      ...(phone ? [{ kind: 'link' as const, label: '고객센터', value: phone, href: telHref(phone) }] : []),
+      ...(isEmail(email) ? [{ kind: 'link' as const, label: '이메일', value: email, href: `mailto:${email}` }] : []),
     ],
-    [
-      ...(registration ? [{ kind: 'text' as const, label: '사업자등록번호', value: registration }] : []),
-      ...(mailOrder ? [{ kind: 'text' as const, label: '통신판매업신고', value: mailOrder }] : []),
-    ],
-    address ? [{ kind: 'text', value: address }] : [],
-    [
-      // tel: takes digits and '+' only; the text keeps the configured form.
-      ...(phone
-        ? [{ kind: 'link' as const, label: '고객센터', value: phone, href: `tel:${phone.replace(/[^\d+]/g, '')}` }]
-        : []),
-      ...(email && EMAIL.test(email) ? [{ kind: 'link' as const, value: email, href: `mailto:${email}` }] : []),
-    ],
-    hours ? [{ kind: 'text', value: hours }] : [],
+    part('운영 시간', get('hours')),
   ];
-  return lines.filter((l) => l.length > 0);
+  return lines.filter((line) => line.length > 0);
 }

@@ -26,11 +26,16 @@ export function isEmbedded(): boolean {
   }
 }
 
-/** Returns a function that posts the status when it differs from the last one posted. */
-export function createLoginStatusPoster(): (status: Omit<LoginStatusMessage, 'type'>) => void {
+/**
+ * Returns a function that posts the status when it differs from the last one posted.
+ * `parentOrigins`: the allowed host pages (site details' embedParentOrigins).
+ */
+export function createLoginStatusPoster(
+  parentOrigins: readonly string[] | undefined,
+): (status: Omit<LoginStatusMessage, 'type'>) => void {
   if (!isEmbedded()) return () => undefined;
   const targetOrigin = resolveTargetOrigin({
-    configured: import.meta.env.VITE_EMBED_PARENT_ORIGINS,
+    configured: parentOrigins,
     parentOrigin: detectParentOrigin(),
     dev: import.meta.env.DEV,
   });

@@ -1,7 +1,8 @@
 /**
  * Which origin the login status may be posted to (pure, unit-tested). The
- * parent's origin must be configured: posting to '*' would hand the status to
- * any site that frames us, so production never does.
+ * parent's origin must be configured (the gateway's EMBED_PARENT_ORIGINS, read
+ * from /site.json): posting to '*' would hand the status to any site that
+ * frames us, so production never does.
  */
 export interface LoginStatusMessage {
   type: 'syn-dictionary:login-status';
@@ -10,8 +11,8 @@ export interface LoginStatusMessage {
 }
 
 export interface TargetOriginInput {
-  /** VITE_EMBED_PARENT_ORIGINS: comma-separated origins allowed to embed us. */
-  configured: string | undefined;
+  /** Origins allowed to embed us; unknown (site details not loaded) counts as none. */
+  configured: readonly string[] | undefined;
   /** The parent's origin as far as the browser tells (ancestorOrigins or referrer), if known. */
   parentOrigin: string | null;
   dev: boolean;
@@ -19,8 +20,7 @@ export interface TargetOriginInput {
 
 /** The origin to post to, or null when nothing may be posted. */
 export function resolveTargetOrigin({ configured, parentOrigin, dev }: TargetOriginInput): string | null {
-  const allowed = (configured ?? '')
-    .split(',')
+  const allowed = (configured ?? [])
     .map((origin) => origin.trim().replace(/\/+$/, ''))
     .filter((origin) => origin !== '' && origin !== '*');
   if (allowed.length === 0) return dev ? '*' : null;

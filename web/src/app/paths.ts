@@ -27,6 +27,8 @@ export const PATHS = {
   notice: '/notice',
   makeIcon: '/notice/MakeIcon',
   company: '/company',
+  /** 개인정보 처리방침 (the terms' 제8조 refers to it). */
+  privacy: '/privacy',
   payment: '/payment',
   usage: '/usage',
   order: '/order',

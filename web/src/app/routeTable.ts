@@ -64,6 +64,7 @@ const table: Array<Omit<RouteInfo, 'path' | 'sample'> & { sample?: string }> = [
   { id: 'notice', title: '공지사항', owner: 'shell', access: 'public' },
   { id: 'makeIcon', title: '홈 화면에 바로가기 만들기', owner: 'shell', access: 'public' },
   { id: 'company', title: '회사 소개', owner: 'shell', access: 'public' },
+  { id: 'privacy', title: '개인정보 처리방침', owner: 'shell', access: 'public' },
   { id: 'payment', title: '이용권 구매', owner: 'payment', access: 'public' },
   { id: 'usage', title: '이용 내역', owner: 'payment', access: 'public' },
   { id: 'order', title: '결제 내역', owner: 'payment', access: 'public' },

@@ -29,6 +29,7 @@ const info = {
   notice: () => import('../features/info/NoticePage').then((m) => m.NoticePage),
   makeIcon: () => import('../features/info/MakeIconPage').then((m) => m.MakeIconPage),
   company: () => import('../features/info/CompanyPage').then((m) => m.CompanyPage),
+  privacy: () => import('../features/info/PrivacyPage').then((m) => m.PrivacyPage),
   compare: () => import('../features/info/ComparePage').then((m) => m.ComparePage),
   qna: () => import('../features/info/QnaPage').then((m) => m.QnaPage),
 };
@@ -72,6 +73,7 @@ export const routes: RouteObject[] = [
       lazyRoute('notice', info.notice),
       lazyRoute('makeIcon', info.makeIcon),
       lazyRoute('company', info.company),
+      lazyRoute('privacy', info.privacy),
       lazyRoute('compare', info.compare),
       lazyRoute('qna', info.qna),
       lazyRoute('recommend', () => import('../features/recommend/pages').then((m) => m.RecommendPage)),

@@ -6,6 +6,7 @@ import {
   parseDeviceRecord,
   parseSession,
   sessionHash,
+  sessionHistoryKey,
   SESSION_TTL_SECONDS,
   userSessionsKey,
   type Redis,
@@ -14,6 +15,11 @@ import {
 
 const keyOfHash = (hash: string) => `session:${hash}`;
 const HASH = /^[0-9a-f]{64}$/;
+// Moves a list only onto a key that is still empty, and gives it the new session's lifetime.
+const CARRY_LIST = `if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
+redis.call('RENAME', KEYS[1], KEYS[2])
+redis.call('EXPIRE', KEYS[2], ARGV[1])
+return 1`;
 const RELEASE_IF_UNCHANGED = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 export class SessionStore {
@@ -38,20 +44,41 @@ export class SessionStore {
     return parseSession(await this.redis.get(keyOfHash(hash)));
   }
 
-  async destroy(hash: string): Promise<void> {
+  /**
+   * Ends a session and its search history, which nobody can reach once the session is gone (the
+   * privacy policy promises it goes with logout and withdrawal). `keepHistory`: a login's visitor
+   * session, whose history carryHistory hands on right after.
+   */
+  async destroy(hash: string, opts: { keepHistory?: boolean } = {}): Promise<void> {
     if (!HASH.test(hash)) return;
     const session = await this.get(hash);
     const tx = this.redis.multi().del(keyOfHash(hash));
+    if (!opts.keepHistory) tx.del(sessionHistoryKey(hash));
     if (session) tx.sRem(userSessionsKey(session.userId), keyOfHash(hash));
     await tx.exec();
   }
 
-  /** Ends every session of a user (password change, withdrawal, grade change). */
+  /**
+   * A login hands the visitor's search history on to the member's new session (entries, order and
+   * de-duplication unchanged; the list already holds at most 10). The new session is empty, so
+   * nothing is merged into; one atomic step, so a view racing the login cannot be split.
+   */
+  async carryHistory(fromHash: string, toHash: string): Promise<boolean> {
+    if (!HASH.test(fromHash) || !HASH.test(toHash)) return false;
+    const moved = await this.redis.eval(CARRY_LIST, {
+      keys: [sessionHistoryKey(fromHash), sessionHistoryKey(toHash)],
+      arguments: [String(SESSION_TTL_SECONDS)],
+    });
+    return moved === 1;
+  }
+
+  /** Ends every session of a user and their search histories (password change, withdrawal, grade change). */
   async destroyAll(userId: number): Promise<void> {
     const keys = await this.redis.sMembers(userSessionsKey(userId));
+    const histories = keys.map((key) => sessionHistoryKey(key.slice('session:'.length)));
     await this.redis
       .multi()
-      .del([...keys, userSessionsKey(userId)])
+      .del([...keys, ...histories, userSessionsKey(userId)])
       .exec();
   }
 

@@ -1,5 +1,6 @@
 // Registration, email confirmation, login, sessions, device claim and passwords (spec §4, §5, §7.1).
 import {
+  ANONYMOUS_USER_ID,
   badRequest,
   deviceReplaced,
   HttpError,
@@ -240,8 +241,11 @@ export async function login(
   if (!user.emailVerified) {
     throw new HttpError(403, TEXT.emailUnverified, { emailAuthenticated: false, resendPath: '/recertify' });
   }
-  // A new session id at every login (no fixation); the one the browser had is ended.
-  if (previousSessionHash) await ctx.sessions.destroy(previousSessionHash);
+  // A new session id at every login (no fixation); the one the browser had is ended. Only a
+  // visitor's history goes on with the member: another member's is never handed over.
+  const previous = previousSessionHash ? await ctx.sessions.get(previousSessionHash) : null;
+  const visitorHash = previous?.userId === ANONYMOUS_USER_ID ? previousSessionHash : '';
+  if (previousSessionHash) await ctx.sessions.destroy(previousSessionHash, { keepHistory: Boolean(visitorHash) });
   // A new session holds no device until it claims one (updateUserConnectInfo): until then it is
   // signed in but not entitled to paid content, and it never inherits another device's standing.
   const { sid, hash } = await ctx.sessions.create({
@@ -258,6 +262,14 @@ export async function login(
   } catch (err) {
     await ctx.sessions.destroy(hash);
     throw err;
+  }
+  if (visitorHash) {
+    try {
+      await ctx.sessions.carryHistory(visitorHash, hash);
+    } catch (err) {
+      // The history is a convenience: losing it must not undo a login that succeeded.
+      ctx.log.warn({ err, userId: user.id }, 'visitor history not carried into the session');
+    }
   }
   ctx.log.info({ userId: user.id }, 'member logged in');
   const pass = await ctx.passes.summary(ctx.pool, user.id);

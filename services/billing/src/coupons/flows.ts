@@ -1,12 +1,14 @@
 // Coupon use cases: use (grants its pass in the same transaction), gift, the administrator's
 // groups and coupons, and the grants driven by account events (referral rewards, legacy merge).
 import { badRequest, conflict, notFound, withTransaction, type Logger, type Pool, type PoolClient } from '@syn/kit';
-import { BILLING_MESSAGES as BM, COUPON_MESSAGES as M, type CouponStatus } from '@syn/kit/rules';
+import { COUPON_MESSAGES as M, type CouponStatus } from '@syn/kit/rules';
 import { periodEnd, type Product } from '../domain/catalogue';
 import type { Clock } from '../domain/clock';
+import { ymd } from '../domain/format';
 import type { UserDirectory } from '../domain/users';
 import { passChanged, type EventSink } from '../events/publish';
 import type { Pass } from '../store/rows';
+import { deferRenewalPast } from '../flows/deferRenewal';
 import type { BillingStore } from '../store/store';
 import { normaliseCouponCode } from './codes';
 import { couponExpiry, FRIEND_COUPON_GROUP_NAME, FRIEND_COUPON_ITEM_ID, LEGACY_ITEM_ID, reachedRewards } from './rules';
@@ -22,6 +24,12 @@ export interface CouponsOptions {
   log: Logger;
 }
 
+/** A coupon used: its pass (START, or STANDBY after the member's current one) and, for a subscriber, the moved renewal. */
+export interface CouponUse {
+  pass: Pass;
+  nextChargeAt: Date | null;
+}
+
 const WITHDRAWN_CANCEL_REASON = '회원 탈퇴';
 
 const isExpired = (c: Coupon, now: Date) => c.expiredDate !== null && c.expiredDate.getTime() < now.getTime();
@@ -35,7 +43,8 @@ export class Coupons {
 
   /**
    * A pass with no payment, once per `merchantUid` (the deterministic idempotency key): starts now,
-   * or queues after the member's live passes. Null when that key was granted before.
+   * or queues after the member's live passes, and a renewing subscription's next charge waits until
+   * it ends (deferRenewalPast). Null when that key was granted before.
    */
   private async grantInTx(
     tx: PoolClient,
@@ -44,7 +53,7 @@ export class Coupons {
     period: { months: number; days: number },
     merchantUid: string,
     now: Date,
-  ): Promise<Pass | null> {
+  ): Promise<CouponUse | null> {
     await this.o.billing.lockUser(tx, userId);
     const order = await this.o.billing.insertOrder(tx, {
       merchantUid,
@@ -72,7 +81,8 @@ export class Coupons {
     });
     await this.o.billing.setOrder(tx, order.orderId, { status: 'SUCCESS', at: now, passId: pass.passId });
     await passChanged(tx, this.o.sink, pass, now);
-    return pass;
+    const nextChargeAt = await deferRenewalPast(this.o.billing, tx, userId, pass.endDate, now);
+    return { pass, nextChargeAt };
   }
 
   private async product(db: Pool | PoolClient, itemId: number): Promise<Product> {
@@ -83,8 +93,13 @@ export class Coupons {
 
   // --- member -------------------------------------------------------------------------
 
-  /** Uses one USING, unexpired coupon of the member: its pass and COMPLETE in one transaction. */
-  async use(userId: number, couponId: number, code: string | undefined): Promise<Pass> {
+  /**
+   * Uses one USING, unexpired coupon of the member: its pass and COMPLETE in one transaction. A
+   * member who already has a pass gets the coupon's days after it (queued, never lost); with an
+   * auto-renewing subscription the next charge moves to the end of those days, so no coupon day
+   * is ever paid for (the renewal then starts its month there, see Billing.grantInTx).
+   */
+  async use(userId: number, couponId: number, code: string | undefined): Promise<CouponUse> {
     return withTransaction(this.o.pool, async (tx) => {
       const now = this.now();
       // The row lock makes a concurrent second use wait, then see COMPLETE.
@@ -93,12 +108,13 @@ export class Coupons {
       if (code !== undefined && normaliseCouponCode(code) !== c.code) throw notFound(M.couponNotFound);
       if (c.status !== 'USING') throw conflict(M.couponNotUsable);
       if (isExpired(c, now)) throw badRequest(M.couponExpired);
-      await this.o.billing.lockUser(tx, userId);
-      if (await this.o.billing.currentPass(tx, userId)) throw conflict(BM.passInUse);
       const group = (await this.o.coupons.group(tx, c.groupId))!;
       const product = await this.product(tx, group.itemId);
-      const pass = await this.grantInTx(tx, userId, product, product, `cpn_${c.couponId}`, now);
-      if (!pass) throw conflict(M.couponNotUsable);
+      // The queued pass ends after every live pass (the subscription's included): a renewal charges
+      // from there. Its retryCount stays: it numbers the merchant_uid, and a declined one is not reused.
+      const granted = await this.grantInTx(tx, userId, product, product, `cpn_${c.couponId}`, now);
+      if (!granted) throw conflict(M.couponNotUsable);
+      const { pass } = granted;
       await this.o.coupons.setCoupon(tx, c.couponId, {
         status: 'COMPLETE',
         userId,
@@ -108,7 +124,7 @@ export class Coupons {
         orderId: pass.orderId,
         at: now,
       });
-      return pass;
+      return granted;
     });
   }
 
@@ -189,28 +205,34 @@ export class Coupons {
   }
 
   /**
-   * Coupon detail save. A newly chosen user gets the coupon as USING, issued today (spec §2.5
-   * item 9); otherwise the status changes: STANDBY takes it back, COMPLETE marks it used.
+   * The coupon detail's save (spec §2.5 item 9): the saved status wins (STANDBY takes it back,
+   * USING hands it to the user, COMPLETE marks it used). `issueDate` is a day (YYYY-MM-DD) that
+   * exists; every refusal comes before anything is written.
    */
   async updateCoupon(
     couponId: number,
-    f: { status: CouponStatus; userId: number | null; issueDate: Date | null },
+    f: { status: CouponStatus; userId: number | null; issueDate: string | null },
   ): Promise<Coupon> {
     if (f.userId !== null) {
       const u = (await this.o.users.lookup([f.userId])).get(f.userId);
       if (!u) throw badRequest(M.detailUser);
     }
+    // A coupon cannot have been issued on a day that has not come yet (Korean time, as shown).
+    if (f.issueDate !== null && f.issueDate > ymd(this.now())!) throw badRequest(M.detailIssueDate);
+    const sentIssue = f.issueDate !== null ? new Date(f.issueDate) : null;
     return withTransaction(this.o.pool, async (tx) => {
       const now = this.now();
       const c = await this.o.coupons.coupon(tx, couponId, true);
       if (!c) throw notFound(M.couponNotFound);
       let next: Parameters<CouponStore['setCoupon']>[2];
-      if (f.userId !== null && f.userId !== c.userId) {
+      // The saved status wins: STANDBY takes the coupon back even with a user on the form, and a
+      // newly chosen user (issued today) gets the coupon in the state the administrator saved.
+      if (f.status !== 'STANDBY' && f.userId !== null && f.userId !== c.userId) {
         next = {
-          status: 'USING',
+          status: f.status,
           userId: f.userId,
           issueDate: now,
-          usedDate: null,
+          usedDate: f.status === 'COMPLETE' ? now : null,
           expiredDate: couponExpiry(now),
           at: now,
         };
@@ -219,7 +241,8 @@ export class Coupons {
       } else {
         const userId = f.userId ?? c.userId;
         if (userId === null) throw badRequest(M.detailUser);
-        const issue = f.issueDate ?? c.issueDate ?? now;
+        const issue = sentIssue ?? c.issueDate;
+        if (issue === null) throw badRequest(M.detailIssueDate);
         next = {
           status: f.status,
           userId,
@@ -261,7 +284,7 @@ export class Coupons {
         `ref_${recommenderId}_${reward.threshold}`,
         at,
       );
-      if (pass) await this.o.coupons.setRewardPass(tx, recommenderId, reward.threshold, pass.passId);
+      if (pass) await this.o.coupons.setRewardPass(tx, recommenderId, reward.threshold, pass.pass.passId);
       this.o.log.info({ recommenderId, threshold: reward.threshold }, 'referral reward granted');
     }
     const groupId = await this.o.coupons.systemGroup(tx, FRIEND_COUPON_GROUP_NAME, FRIEND_COUPON_ITEM_ID, at);
@@ -277,21 +300,24 @@ export class Coupons {
 
   /**
    * UserWithdrawn: the member's coupon data is anonymised, auto-billing stops (nobody may be
-   * charged after leaving) and their billing keys are queued for deletion at the provider.
-   * Orders, payments and passes stay: payment records are kept for the legal period
-   * (전자상거래법: 대금결제 기록 5년) and name only the member id, whose personal data the account
-   * service removed.
+   * charged after leaving), their billing keys are queued for deletion at the provider and their
+   * live passes end (EXPIRED at the withdrawal). Orders, payments and passes stay: payment records
+   * are kept for the legal period (전자상거래법: 대금결제 기록 5년) and name only the member id, whose
+   * personal data the account service removed; withdrawn_members lets the admin lists say 탈퇴 회원.
    */
   async onWithdrawn(tx: PoolClient, userId: number, at: Date): Promise<void> {
     if (!(userId > 0)) return;
     await this.o.billing.lockUser(tx, userId);
+    await this.o.billing.recordWithdrawal(tx, userId, at);
     const purged = await this.o.coupons.purgeMember(tx, userId, at);
     const subscriptionsStopped = await this.o.billing.stopSubscriptionsOfUser(tx, userId, WITHDRAWN_CANCEL_REASON, at);
     // The cards registered for auto-billing go too: the billing jobs delete them at PortOne.
     const billingKeys = await this.o.billing.requestBillingKeyDeletions(tx, userId, at);
+    const ended = await this.o.billing.endPassesOfUser(tx, userId, at);
+    for (const pass of ended) await passChanged(tx, this.o.sink, pass, at);
     this.o.log.info(
-      { userId, ...purged, subscriptionsStopped, billingKeys },
-      'coupon data of a withdrawn member purged',
+      { userId, ...purged, subscriptionsStopped, billingKeys, passesEnded: ended.length },
+      'billing data of a withdrawn member settled',
     );
   }
 
@@ -311,6 +337,6 @@ export class Coupons {
       `leg_${userId}`,
       at,
     );
-    if (pass) await this.o.coupons.setLegacyPass(tx, userId, pass.passId);
+    if (pass) await this.o.coupons.setLegacyPass(tx, userId, pass.pass.passId);
   }
 }

@@ -1,7 +1,7 @@
 // Coupon paths of spec §7.3 (member) and §7.4 (administrator and gift), documented keys only
 // at this edge. The gateway guards /api/sys/*; every admin handler checks grade 0 again.
 import { badRequest, requireAdmin, requireMember, type Pool } from '@syn/kit';
-import { COUPON_MESSAGES as M, type CouponStatus } from '@syn/kit/rules';
+import { COUPON_MESSAGES as M, couponUsedMessage } from '@syn/kit/rules';
 import type { Express } from 'express';
 import { ymd } from '../domain/format';
 import type { UserContact, UserDirectory } from '../domain/users';
@@ -57,6 +57,7 @@ const adminCouponView = (c: CouponView, users: Map<number, UserContact>) => ({
   EXPIRED_DATE: ymd(c.expiredDate),
   USEREMAIL: c.userId !== null ? (users.get(c.userId)?.email ?? null) : null,
   USERNAME: c.userId !== null ? (users.get(c.userId)?.name ?? null) : null,
+  OWNER_WITHDRAWN: c.ownerWithdrawn,
   COUPON_NAME: c.groupName,
   CATEGORY_ID: c.itemId,
   product: { ITEM_ID: c.itemId, NAME: c.productName },
@@ -101,8 +102,14 @@ export function couponRoutes(app: Express, d: CouponRouteDeps): void {
   app.post('/api/coupon/use', async (req, res) => {
     const caller = requireMember(req);
     const i = couponUseRequest.parse(inputOf(req));
-    const pass = await d.coupons.use(caller.userId, i.couponId, i.couponCode);
-    res.json({ status: 'success', message: M.couponUsed, used: passDates(pass) });
+    const { pass, nextChargeAt } = await d.coupons.use(caller.userId, i.couponId, i.couponCode);
+    const message = couponUsedMessage({
+      start: ymd(pass.startDate)!,
+      end: ymd(pass.endDate)!,
+      queued: pass.status === 'STANDBY',
+      nextPayDate: ymd(nextChargeAt),
+    });
+    res.json({ status: 'success', message, used: passDates(pass) });
   });
 
   /** Friend-recommendation reward table: joins so far and which thresholds were granted. */
@@ -211,7 +218,7 @@ export function couponRoutes(app: Express, d: CouponRouteDeps): void {
     requireAdmin(req);
     const i = updateCouponRequest.parse(inputOf(req));
     const c = await d.coupons.updateCoupon(i.couponId, {
-      status: i.status as CouponStatus,
+      status: i.status,
       userId: i.userId ?? null,
       issueDate: i.issueDate ?? null,
     });

@@ -25,6 +25,8 @@ export interface CouponView extends Coupon {
   groupName: string;
   itemId: number;
   productName: string;
+  /** Nobody holds it because its member withdrew (the admin screens say 탈퇴 회원). */
+  ownerWithdrawn: boolean;
 }
 
 export interface CouponGroup {
@@ -61,6 +63,7 @@ const couponViewOf = (r: Row): CouponView => ({
   groupName: String(r.coupon_name),
   itemId: Number(r.item_id),
   productName: String(r.product_name),
+  ownerWithdrawn: r.user_id === null && r.owner_withdrawn_at !== null && r.owner_withdrawn_at !== undefined,
 });
 
 function groupOf(r: Row): CouponGroup {

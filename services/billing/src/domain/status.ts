@@ -27,3 +27,9 @@ export const PAYMENT_WORDS: Record<ProviderStatus, string> = {
 
 /** REFUND column value that blocks another refund (spec §4, §8). */
 export const REFUND_DONE = '환불완료';
+
+/**
+ * The failure recorded for a checkout nobody paid within the checkout's time (the member closed
+ * the payment window): shown to administrators, and such an order leaves the member's history.
+ */
+export const CHECKOUT_EXPIRED = '결제가 완료되지 않은 채 시간이 지나 주문이 만료되었습니다.';

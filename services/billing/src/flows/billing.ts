@@ -16,6 +16,7 @@ import { BILLING_MESSAGES as M } from '@syn/kit/rules';
 import { randomBytes } from 'node:crypto';
 import { amountOf, customerUidOf, itemIdOfPlan, periodEnd, type Product } from '../domain/catalogue';
 import { DAY_MS, type Clock } from '../domain/clock';
+import { CHECKOUT_EXPIRED } from '../domain/status';
 import { chargeOf, wonOf } from '../domain/charge';
 import { ProviderError, type PaymentProvider, type ProviderPayment } from '../domain/provider';
 import { onRenewalDeclined, renewalMerchantUid } from '../domain/renewal';
@@ -23,6 +24,7 @@ import type { Mailer, UserDirectory } from '../domain/users';
 import { passChanged, paymentCompleted, paymentRefunded, type EventSink } from '../events/publish';
 import type { Order, Pass, Subscription } from '../store/rows';
 import type { BillingStore, PassView, UserScope } from '../store/store';
+import { deferRenewalPast } from './deferRenewal';
 
 export interface BillingOptions {
   pool: Pool;
@@ -37,6 +39,8 @@ export interface BillingOptions {
   retryDelaysMs: number[];
   /** Days after payment in which a member may cancel (and be refunded) by themselves. */
   memberRefundDays: number;
+  /** How long a checkout may wait for its payment before it expires (the payment window was closed). */
+  checkoutTtlMs: number;
 }
 
 export type GrantOutcome = 'granted' | 'already' | 'failed' | 'forged' | 'pending' | 'cancelled';
@@ -56,6 +60,9 @@ export interface JobReport {
   locked: number;
   expired: number;
   started: number;
+  /** Checkouts found paid at the provider after all (granted) or expired unpaid. */
+  checkoutsPaid: number;
+  checkoutsExpired: number;
 }
 
 export const MEMBER_REFUND_REASON = '사용자 요청에 의한 환불';
@@ -84,6 +91,15 @@ export class Billing {
 
   async currentPass(userId: number): Promise<PassView | null> {
     return this.store.currentPass(this.o.pool, userId);
+  }
+
+  /**
+   * When the member's service ends: `from` (a subscription pass's end) or later, when passes
+   * queued after it (a coupon used while subscribed) carry on.
+   */
+  async serviceEnd(userId: number, from: Date): Promise<Date> {
+    const latest = (await this.store.livePasses(this.o.pool, userId))[0]?.endDate;
+    return latest && latest > from ? latest : from;
   }
 
   customerUidOf(itemId: number, userId: number): string {
@@ -250,12 +266,28 @@ export class Billing {
     let pass: Pass;
     if (order.kind === 'RENEWAL' && order.passId) {
       const current = (await this.store.pass(tx, order.passId, true))!;
-      pass = await this.store.setPass(tx, current.passId, {
-        status: 'START',
-        endDate: periodEnd(current.endDate, product),
-        lockDate: null,
-        at: now,
-      });
+      // Days the member already has after the paid period (a coupon used while subscribed) come
+      // first: the paid month starts after them, as a pass of its own, so no day is paid twice.
+      const queuedUntil = await this.store.latestEndAfter(tx, order.userId, current.passId, current.endDate);
+      if (queuedUntil) {
+        pass = await this.store.insertPass(tx, {
+          userId: order.userId,
+          itemId: order.itemId,
+          orderId: order.orderId,
+          subscriptionId: order.subscriptionId,
+          status: queuedUntil > now ? 'STANDBY' : 'START',
+          startDate: queuedUntil,
+          endDate: periodEnd(queuedUntil, product),
+          at: now,
+        });
+      } else {
+        pass = await this.store.setPass(tx, current.passId, {
+          status: 'START',
+          endDate: periodEnd(current.endDate, product),
+          lockDate: null,
+          at: now,
+        });
+      }
     } else {
       pass = await this.newPass(tx, order, product, now);
     }
@@ -682,7 +714,7 @@ export class Billing {
 
   // --- administrator --------------------------------------------------------------
 
-  /** A pass granted by an administrator (no payment): starts now or queues after the current one. */
+  /** A pass granted by an administrator (no payment): starts now or queues after the current one (and a renewal waits for it). */
   async adminGrant(userId: number, itemId: number): Promise<Pass> {
     const product = await this.store.product(this.o.pool, itemId);
     if (!product) throw badRequest(M.productNotFound);
@@ -701,6 +733,8 @@ export class Billing {
       const pass = await this.newPass(tx, order, product, now);
       await this.store.setOrder(tx, order.orderId, { status: 'SUCCESS', at: now, passId: pass.passId });
       await passChanged(tx, this.o.sink, pass, now);
+      // A subscriber's granted days come after the paid period: the next charge waits for them.
+      await deferRenewalPast(this.store, tx, userId, pass.endDate, now);
       return pass;
     });
   }
@@ -709,7 +743,16 @@ export class Billing {
 
   /** Everything due at `now`: renewals, queued passes starting, passes ending. Safe on several replicas. */
   async runDueJobs(now: Date = this.now(), scope?: UserScope): Promise<JobReport> {
-    const report: JobReport = { renewed: 0, declined: 0, locked: 0, expired: 0, started: 0, keysDeleted: 0 };
+    const report: JobReport = {
+      renewed: 0,
+      declined: 0,
+      locked: 0,
+      expired: 0,
+      started: 0,
+      keysDeleted: 0,
+      checkoutsPaid: 0,
+      checkoutsExpired: 0,
+    };
     for (let i = 0; i < 500; i++) {
       const outcome = await this.renewOne(now, scope);
       if (outcome === null) break;
@@ -728,7 +771,48 @@ export class Billing {
       'EXPIRED',
     );
     report.keysDeleted = await this.deleteBillingKeys(now, scope);
+    await this.settleAbandonedCheckouts(now, scope, report);
     return report;
+  }
+
+  /**
+   * Checkouts still waiting after the checkout's time: each is asked of the provider once more. A
+   * payment that went through (its completion never reached us) is applied as the webhook would;
+   * one that never did expires, so no "결제대기" stays in anyone's history. A provider that cannot
+   * be asked leaves the order for the next run.
+   */
+  private async settleAbandonedCheckouts(now: Date, scope: UserScope | undefined, report: JobReport): Promise<void> {
+    const before = new Date(now.getTime() - this.o.checkoutTtlMs);
+    for (const merchantUid of await this.store.abandonedCheckouts(this.o.pool, before, 100, scope)) {
+      let pp: ProviderPayment | null;
+      try {
+        pp = await this.o.provider.findByMerchantUid(merchantUid);
+      } catch (err) {
+        this.o.log.warn({ err, merchantUid }, 'abandoned checkout left for later: provider unreachable');
+        continue;
+      }
+      if (pp && (pp.status === 'paid' || pp.status === 'cancelled')) {
+        const r = await this.applyProviderPayment(pp);
+        if (r.outcome === 'granted') report.checkoutsPaid += 1;
+        continue;
+      }
+      const expired = await withTransaction(this.o.pool, async (tx) => {
+        const order = await this.store.orderByMerchant(tx, merchantUid, true);
+        // Completed or reported failed meanwhile: nothing to expire.
+        if (!order || order.status !== 'STANDBY') return false;
+        await this.store.upsertPayment(tx, order.orderId, {
+          // Not the provider's imp_uid of an unpaid attempt: nothing is owed on it, and it stays free.
+          impUid: null,
+          status: 'failed',
+          amount: order.amount,
+          failReason: CHECKOUT_EXPIRED,
+          at: now,
+        });
+        await this.store.setOrder(tx, order.orderId, { status: 'FAIL', at: now });
+        return true;
+      });
+      if (expired) report.checkoutsExpired += 1;
+    }
   }
 
   /** Deletes withdrawn members' billing keys at the provider; a failure is retried with back-off. */

@@ -83,12 +83,13 @@ export function adminRoutes(
       else filter.productName = i.searchName;
     }
     const r = await d.store.orders(d.pool, filter, i.pageSize, i.pageNum * i.pageSize);
-    const users = await contacts(
-      d.users,
-      r.rows.map((o) => o.userId),
-      (err) => d.warn({ err }, 'user lookup failed'),
-    );
-    res.json({ datas: r.rows.map((o) => adminPaymentView(o, users)), totalCount: r.total });
+    const ids = r.rows.map((o) => o.userId);
+    // Billing's own record, not the account service's silence (which also means "down"), says who withdrew.
+    const [users, withdrawn] = await Promise.all([
+      contacts(d.users, ids, (err) => d.warn({ err }, 'user lookup failed')),
+      d.store.withdrawnAmong(d.pool, ids),
+    ]);
+    res.json({ datas: r.rows.map((o) => adminPaymentView(o, users, withdrawn)), totalCount: r.total });
   });
 
   app.post('/api/sys/order/cancel', async (req, res) => {

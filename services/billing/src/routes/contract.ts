@@ -5,6 +5,9 @@ import {
   BILLING_MESSAGES as M,
   COUPON_MESSAGES as CM,
   COUPON_STATUSES,
+  couponDetailStatus,
+  couponDetailUser,
+  couponIssueDate,
   createCount,
   newOrderType,
   overlapName,
@@ -121,17 +124,20 @@ export const couponItemsRequest = z.object({
   couponId: optId,
   ...page,
 });
+/**
+ * Coupon detail save (spec §7.4: couponId, userId, status, issueDate) with the form's own messages
+ * (spec §5, couponDetailForm). Type, name and code are the stored coupon's, not parameters. The
+ * user may be left out to keep the coupon's own (or, with STANDBY, to take it back); the issue
+ * date to keep the stored one (a newly chosen user is issued today, spec §2.5 item 9).
+ */
 export const updateCouponRequest = z.object({
   couponId: id(CM.couponNotFound),
-  userId: optId,
-  status: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z.enum(['STANDBY', 'USING', 'COMPLETE'], { message: CM.detailStatus }),
+  userId: z.preprocess(
+    (v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v),
+    couponDetailUser.optional(),
   ),
-  issueDate: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.date({ message: CM.detailIssueDate }).optional(),
-  ),
+  status: couponDetailStatus,
+  issueDate: z.preprocess((v) => (v === '' || v === null ? undefined : v), couponIssueDate.optional()),
 });
 
 // --- success bodies -------------------------------------------------------------------------
@@ -197,6 +203,8 @@ const adminPayment = z.object({
   REFUND: z.string().nullable(),
   USEREMAIL: z.string().nullable(),
   USERNAME: z.string().nullable(),
+  /** The member withdrew: USERNAME reads 탈퇴 회원 and USEREMAIL is null (erased by the account service). */
+  WITHDRAWN: z.boolean(),
   PG: z.string().nullable(),
   PAY_METHOD: z.string().nullable(),
   FAIL_REASON: z.string().nullable(),
@@ -266,6 +274,8 @@ const adminCoupon = z.object({
   EXPIRED_DATE: day,
   USEREMAIL: z.string().nullable(),
   USERNAME: z.string().nullable(),
+  /** Its member withdrew: USER_ID is null and the admin screens say 탈퇴 회원. */
+  OWNER_WITHDRAWN: z.boolean(),
   COUPON_NAME: z.string(),
   CATEGORY_ID: int32,
   product: productRef,

@@ -153,7 +153,7 @@ export function memberRoutes(app: Express, d: RouteDeps): void {
     const i = ownListRequest.parse(inputOf(req));
     const r = await d.store.orders(
       d.pool,
-      { userId: subjectOf(caller, i.userId), withPaymentOnly: true },
+      { userId: subjectOf(caller, i.userId), withPaymentOnly: true, withoutExpiredCheckouts: !caller.admin },
       i.pageSize,
       i.pageNum * i.pageSize,
     );

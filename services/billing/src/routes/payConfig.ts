@@ -1,6 +1,6 @@
 // What the payment screen needs before it can pay: which PortOne script to load and with which
 // merchant code (configuration, so the same web build runs against the sandbox or PortOne), and
-// every product a member may buy.
+// every purchasable product.
 import type { Express } from 'express';
 import type { Billing } from '../flows/billing';
 import { productView } from './views';
@@ -19,8 +19,8 @@ export function payConfigRoutes(app: Express, d: { billing: Billing; payClient: 
     res.json({ impCode: d.payClient.impCode, scriptUrl: d.payClient.scriptUrl });
   });
 
-  // selectOrderItems answers the listed product only (item 6, spec §9); the payment screen also
-  // sells the one-off passes, so it asks for everything purchasable.
+  // selectOrderItems answers the listed product only (item 6, spec §9): the purchase page offers
+  // that. The administrator's new-order selector grants any purchasable product, so it asks here.
   app.get('/api/pay/products', async (_req, res) => {
     const products = await d.billing.products();
     res.json({ orderItems: products.filter((p) => p.purchasable).map(productView) });

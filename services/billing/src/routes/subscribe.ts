@@ -78,10 +78,12 @@ export function subscribeRoutes(app: Express, d: RouteDeps): void {
       i.reason,
       caller.admin ? undefined : caller.userId,
     );
+    // Days queued after the subscription's pass (coupons) stay the member's: the service ends after them.
+    const end = pass ? await d.billing.serviceEnd(pass.userId, pass.endDate) : null;
     res.json({
       code: 'success',
       message: M.subscriptionCancelled,
-      data: pass ? { END_DATE: ymd(pass.endDate), remainDays: remainingDays(d.clock.now(), pass.endDate) } : null,
+      data: end ? { END_DATE: ymd(end), remainDays: remainingDays(d.clock.now(), end) } : null,
     });
   });
 
@@ -104,6 +106,7 @@ export function subscribeRoutes(app: Express, d: RouteDeps): void {
       return;
     }
     const { sub, pass } = found;
+    const end = pass ? await d.billing.serviceEnd(sub.userId, pass.endDate) : null;
     res.json({
       code: 'success',
       data: {
@@ -116,7 +119,8 @@ export function subscribeRoutes(app: Express, d: RouteDeps): void {
         END_DATE: ymd(pass?.endDate),
         NEXT_PAY_DATE: ymd(sub.nextChargeAt),
         CANCEL_DATE: ymd(sub.cancelledAt),
-        remainDays: pass ? remainingDays(d.clock.now(), pass.endDate) : 0,
+        // Counts the days queued after the pass (coupons) too: they are the member's.
+        remainDays: end ? remainingDays(d.clock.now(), end) : 0,
       },
     });
   };

@@ -1,4 +1,5 @@
 // The documented response keys (spec §3, §7), mapped from domain rows at the HTTP edge only.
+import { BILLING_MESSAGES as M } from '@syn/kit/rules';
 import { amountOf, type Product } from '../domain/catalogue';
 import { ymd } from '../domain/format';
 import { PAYMENT_WORDS, REFUND_DONE } from '../domain/status';
@@ -58,8 +59,11 @@ export const paymentView = (o: OrderView) => ({
   UPDATE_DATE: ymd(o.updatedAt),
 });
 
-/** Spec "Admin payment row". */
-export const adminPaymentView = (o: OrderView, users: Map<number, UserContact>) => ({
+/**
+ * Spec "Admin payment row". A withdrawn member's payment stays (kept 5 years by law) without the
+ * personal data the account service erased: no email, USERNAME 탈퇴 회원 and WITHDRAWN true.
+ */
+export const adminPaymentView = (o: OrderView, users: Map<number, UserContact>, withdrawn: Set<number>) => ({
   ORDER_ID: o.orderId,
   MERCHANT_UID: o.merchantUid,
   IMP_UID: o.payment?.impUid ?? null,
@@ -71,8 +75,9 @@ export const adminPaymentView = (o: OrderView, users: Map<number, UserContact>) 
   O_STATUS: o.status,
   U_STATUS: o.passStatus,
   REFUND: refundWord(o),
-  USEREMAIL: users.get(o.userId)?.email ?? null,
-  USERNAME: users.get(o.userId)?.name ?? null,
+  USEREMAIL: withdrawn.has(o.userId) ? null : (users.get(o.userId)?.email ?? null),
+  USERNAME: withdrawn.has(o.userId) ? M.withdrawnMember : (users.get(o.userId)?.name ?? null),
+  WITHDRAWN: withdrawn.has(o.userId),
   PG: o.pg,
   PAY_METHOD: o.payMethod,
   FAIL_REASON: o.payment?.failReason ?? null,

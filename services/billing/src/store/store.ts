@@ -3,7 +3,13 @@
 import type { Pool, PoolClient } from '@syn/kit';
 import { assertSchemaName } from '@syn/kit';
 import type { Product } from '../domain/catalogue';
-import type { OrderState, PassState, ProviderStatus, SubscriptionState } from '../domain/status';
+import {
+  CHECKOUT_EXPIRED,
+  type OrderState,
+  type PassState,
+  type ProviderStatus,
+  type SubscriptionState,
+} from '../domain/status';
 import {
   orderOf,
   passOf,
@@ -231,6 +237,20 @@ export class BillingStore {
     return r.rows.map(passOf);
   }
 
+  /**
+   * The latest end of the member's other passes that reach past `after` (queued coupon or reward
+   * days, in use, waiting or already run out): a renewal's paid month starts there, never inside
+   * days the member already has. Cancelled and locked passes gave no days.
+   */
+  async latestEndAfter(db: Db, userId: number, exceptPassId: number, after: Date): Promise<Date | null> {
+    const r = await db.query(
+      `SELECT max(end_date) AS end_date FROM ${this.s}.passes
+        WHERE user_id = $1 AND pass_id <> $2 AND status IN ('START', 'STANDBY', 'EXPIRED') AND end_date > $3`,
+      [userId, exceptPassId, after],
+    );
+    return r.rows[0]?.end_date ? new Date(r.rows[0].end_date as string | Date) : null;
+  }
+
   /** Serialises grants and purchases of one user (two payments completing at once queue, not overlap). */
   async lockUser(db: PoolClient, userId: number): Promise<void> {
     await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${this.s}:user:${userId}`]);
@@ -245,6 +265,38 @@ export class BillingStore {
       [userId, reason, at],
     );
     return r.rowCount ?? 0;
+  }
+
+  /**
+   * Withdrawal ends the member's service: every live pass (in use, queued, paused) becomes EXPIRED
+   * at that moment, so no screen goes on saying 사용중 for an account that is gone.
+   */
+  async endPassesOfUser(db: Db, userId: number, at: Date): Promise<Pass[]> {
+    const r = await db.query(
+      `UPDATE ${this.s}.passes
+          SET status = 'EXPIRED', start_date = LEAST(start_date, $2), end_date = LEAST(end_date, $2), update_date = $2
+        WHERE user_id = $1 AND status IN ('START', 'STANDBY', 'LOCK') RETURNING *`,
+      [userId, at],
+    );
+    return r.rows.map(passOf);
+  }
+
+  /** Remembers a withdrawal (only the id): the account service erases everything else. */
+  async recordWithdrawal(db: Db, userId: number, at: Date): Promise<void> {
+    await db.query(
+      `INSERT INTO ${this.s}.withdrawn_members (user_id, withdrawn_at) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING`,
+      [userId, at],
+    );
+  }
+
+  /** Which of these members withdrew. */
+  async withdrawnAmong(db: Db, userIds: number[]): Promise<Set<number>> {
+    if (userIds.length === 0) return new Set();
+    const r = await db.query<{ user_id: number }>(
+      `SELECT user_id FROM ${this.s}.withdrawn_members WHERE user_id = ANY($1::int[])`,
+      [[...new Set(userIds)]],
+    );
+    return new Set(r.rows.map((x) => Number(x.user_id)));
   }
 
   /** Withdrawal: every billing key the member registered for a subscription is to be deleted at the provider. */
@@ -338,6 +390,7 @@ export class BillingStore {
       merchantUid?: string;
       productName?: string;
       withPaymentOnly?: boolean;
+      withoutExpiredCheckouts?: boolean;
     },
     limit: number,
     offset: number,
@@ -349,6 +402,11 @@ export class BillingStore {
     if (filter.merchantUid !== undefined) cond.push(`o.merchant_uid = $${args.push(filter.merchantUid)}`);
     if (filter.productName !== undefined) cond.push(`o.name ILIKE '%' || $${args.push(filter.productName)} || '%'`);
     if (filter.withPaymentOnly) cond.push(`o.kind <> 'ADMIN'`);
+    // A checkout that expired unpaid is no payment of the member's: kept for the administrator only.
+    if (filter.withoutExpiredCheckouts)
+      cond.push(
+        `NOT (o.status = 'FAIL' AND pay.status = 'failed' AND pay.fail_reason = $${args.push(CHECKOUT_EXPIRED)})`,
+      );
     const where = cond.length ? `WHERE ${cond.join(' AND ')}` : '';
     const from = `${this.s}.orders o LEFT JOIN ${this.s}.payments pay ON pay.order_id = o.order_id
                   LEFT JOIN ${this.s}.passes ps ON ps.pass_id = o.pass_id`;
@@ -393,6 +451,16 @@ export class BillingStore {
     const r = await db.query(
       `SELECT * FROM ${this.s}.subscriptions WHERE customer_uid = $1 ORDER BY subscription_id DESC LIMIT 1`,
       [customerUid],
+    );
+    return r.rows[0] ? subscriptionOf(r.rows[0]) : null;
+  }
+
+  /** The member's auto-renewing subscription (START), if any. */
+  async renewingSubscriptionOfUser(db: Db, userId: number, lock = false): Promise<Subscription | null> {
+    const r = await db.query(
+      `SELECT * FROM ${this.s}.subscriptions WHERE user_id = $1 AND status = 'START'
+        ORDER BY subscription_id DESC LIMIT 1${lock ? ' FOR UPDATE' : ''}`,
+      [userId],
     );
     return r.rows[0] ? subscriptionOf(r.rows[0]) : null;
   }
@@ -456,12 +524,17 @@ export class BillingStore {
 
   /**
    * Passes past their end that no live subscription will renew, locked. A pass of a
-   * START subscription waits for its renewal (or its final decline, which locks it).
+   * START subscription waits for its renewal (or its final decline, which locks it), unless it is
+   * no longer the subscription's pass (a renewal after queued days starts a new one) or another
+   * pass carries the member meanwhile (a coupon used while subscribed pushed the renewal back).
    */
   async claimExpiredPasses(db: PoolClient, now: Date, limit: number, scope?: UserScope): Promise<Pass[]> {
     const r = await db.query(
       `SELECT p.* FROM ${this.s}.passes p LEFT JOIN ${this.s}.subscriptions s ON s.subscription_id = p.subscription_id
-        WHERE p.status = 'START' AND p.end_date <= $1 AND (s.subscription_id IS NULL OR s.status <> 'START') ${scopeSql(scope, 3, 'p.')}
+        WHERE p.status = 'START' AND p.end_date <= $1
+          AND (s.subscription_id IS NULL OR s.status <> 'START' OR s.pass_id IS DISTINCT FROM p.pass_id
+               OR EXISTS (SELECT 1 FROM ${this.s}.passes q WHERE q.user_id = p.user_id AND q.pass_id <> p.pass_id
+                             AND q.status = 'START' AND q.start_date <= $1 AND q.end_date > $1)) ${scopeSql(scope, 3, 'p.')}
         ORDER BY p.end_date LIMIT $2 FOR UPDATE OF p SKIP LOCKED`,
       [now, limit, ...scopeArgs(scope)],
     );
@@ -475,6 +548,21 @@ export class BillingStore {
       [now, limit, ...scopeArgs(scope)],
     );
     return r.rows.map(passOf);
+  }
+
+  /**
+   * Checkouts (one-off and first subscription orders) still waiting since before `before`: the
+   * member closed the payment window or never came back. Oldest first; not locked (the flow
+   * re-checks each under its row lock).
+   */
+  async abandonedCheckouts(db: Db, before: Date, limit: number, scope?: UserScope): Promise<string[]> {
+    const r = await db.query<{ merchant_uid: string }>(
+      `SELECT merchant_uid FROM ${this.s}.orders
+        WHERE status = 'STANDBY' AND kind IN ('ONEOFF', 'SUBSCRIBE') AND created_at < $1 ${scopeSql(scope, 3)}
+        ORDER BY created_at LIMIT $2`,
+      [before, limit, ...scopeArgs(scope)],
+    );
+    return r.rows.map((row) => row.merchant_uid);
   }
 
   /** Our payments created in [from, to) that reached the provider (reconciliation). */

@@ -54,6 +54,32 @@ export const detailRequest = z.object({
     .max(2_147_483_647, { message: MESSAGES.headwordIdInvalid }),
 });
 
+/**
+ * One entry of the session's history to take out, named by its headword id: a number, or its
+ * digits as a form field sends them. Not a coercion: `[2]` or `true` would become an id.
+ */
+export const deleteHistoryRequest = z.object({
+  itemId: z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ message: MESSAGES.historyItemInvalid })
+      .int({ message: MESSAGES.historyItemInvalid })
+      .positive({ message: MESSAGES.historyItemInvalid })
+      .max(2_147_483_647, { message: MESSAGES.historyItemInvalid }),
+  ),
+});
+
+/**
+ * Emptying the history must be asked for in so many words, `confirm: true` ("true" as a form
+ * field sends it): a stray or junk request deletes nothing.
+ */
+export const clearHistoryRequest = z.object({
+  confirm: z.preprocess(
+    (v) => (v === 'true' ? true : v),
+    z.literal(true, { message: MESSAGES.historyClearUnconfirmed }),
+  ),
+});
+
 export const suggestRequest = z.object({
   q: z.string().max(SEARCH_WORD_MAX, { message: SEARCH_TOO_LONG }).default(''),
 });
@@ -112,6 +138,9 @@ const historyItems = z.object({
   historyItems: z.array(z.object({ id: z.number().int(), word: z.string(), hanja: z.string(), linkUrl: z.string() })),
 });
 
+/** What is left after a deletion, so the screen needs no second call. */
+const historyChanged = historyItems.extend({ message: z.string() });
+
 // GET /api/dic/search/dataset: the loaded dataset's figures and attribution.
 const datasetSource = z.object({
   id: z.string(),
@@ -119,7 +148,10 @@ const datasetSource = z.object({
   license: z.string().nullable(),
   licenseUrl: z.string().nullable(),
   url: z.string().nullable(),
+  /** In Korean, keeping the licence names. */
   attribution: z.string(),
+  /** The licence's prescribed attribution, verbatim (lines split by \n), or null. */
+  notice: z.string().nullable(),
 });
 
 export const datasetInfoBody = z.object({
@@ -181,6 +213,24 @@ export const dictionaryContract: ServiceContract = {
       access: 'public',
       response: historyItems,
       errors: [],
+    },
+    {
+      method: 'post',
+      path: '/api/dic/search/deleteHistoryItem',
+      summary: "Take one headword out of the session's history; answers the history left",
+      access: 'public',
+      request: deleteHistoryRequest,
+      response: historyChanged,
+      errors: [400, 401],
+    },
+    {
+      method: 'post',
+      path: '/api/dic/search/clearHistoryItems',
+      summary: "Empty the session's history (the request must say confirm: true)",
+      access: 'public',
+      request: clearHistoryRequest,
+      response: historyChanged,
+      errors: [400, 401],
     },
     {
       method: 'post',

@@ -5,6 +5,7 @@ import { HttpError } from '@syn/kit';
 import type { Client } from '@elastic/elasticsearch';
 import type { Router } from 'express';
 import type { z } from 'zod';
+import { currentSourceInfo } from '../data/convert/attribution';
 import { datasetInfo, type AliasWatcher, type DatasetInfo } from '../store/indices';
 import type { datasetInfoBody } from './contract';
 
@@ -16,7 +17,7 @@ export function toDatasetInfoBody(info: DatasetInfo): DatasetInfoBody {
   return {
     headwords: info.headwords,
     relations: info.relations,
-    sources: info.sources.map((s) => ({ ...s })),
+    sources: info.sources.map(currentSourceInfo),
     generated: info.sources.some((s) => s.id === 'generated'),
     importedAt: info.importedAt,
   };

@@ -33,7 +33,14 @@ import {
   slideVisitorSession,
   VISITOR_SESSION_TTL_SECONDS,
 } from '../store/sessions';
-import { detailRequest, hanjaRequest, searchRequest, suggestRequest } from './contract';
+import {
+  clearHistoryRequest,
+  deleteHistoryRequest,
+  detailRequest,
+  hanjaRequest,
+  searchRequest,
+  suggestRequest,
+} from './contract';
 
 export { DEFAULT_PAGE_SIZE } from './contract';
 
@@ -162,5 +169,23 @@ export function searchRoutes(router: Router, deps: SearchRouteDeps): void {
     // Reading the history is a use too: a visitor's session slides (a missing one is not made).
     if (caller.anonymous && caller.sessionHash !== '') await slideVisitorSession(deps.redis, caller.sessionHash);
     res.json({ historyItems: await history.list(caller.sessionHash) });
+  });
+
+  // Deleting is a use like reading: a visitor's session slides. A caller without a session (or an
+  // id not in the list) has nothing to delete: the answer is the list as it stands, not an error.
+  // No event: statistics count views (HeadwordViewed), which happened; the list is only a shortcut.
+  router.post('/api/dic/search/deleteHistoryItem', async (req, res) => {
+    const caller = activeCaller(req);
+    const { itemId } = deleteHistoryRequest.parse(requestFields(req));
+    if (caller.anonymous && caller.sessionHash !== '') await slideVisitorSession(deps.redis, caller.sessionHash);
+    await history.remove(caller.sessionHash, itemId);
+    res.json({ message: MESSAGES.historyItemDeleted, historyItems: await history.list(caller.sessionHash) });
+  });
+
+  router.post('/api/dic/search/clearHistoryItems', async (req, res) => {
+    const caller = activeCaller(req);
+    clearHistoryRequest.parse(requestFields(req));
+    await history.clear(caller.sessionHash);
+    res.json({ message: MESSAGES.historyCleared, historyItems: [] });
   });
 }

@@ -1,6 +1,6 @@
 // The session's search history (spec §9): at most 10 entries, de-duplicated by id, newest
 // first, kept in Redis under the session so it survives a reload and ends with the session.
-import { SESSION_TTL_SECONDS, type Redis } from '@syn/kit';
+import { SESSION_TTL_SECONDS, sessionHistoryKey, type Redis } from '@syn/kit';
 
 export interface HistoryEntry {
   id: number;
@@ -14,9 +14,8 @@ export interface HistoryEntry {
 export const HISTORY_LIMIT = 10;
 const HASH = /^[0-9a-f]{64}$/;
 
-export function historyKey(sessionHash: string): string {
-  return `history:${sessionHash}`;
-}
+/** The key is part of kit's session contract: a login carries a visitor's list to the new session. */
+export const historyKey = sessionHistoryKey;
 
 function parseEntry(raw: string): HistoryEntry | null {
   try {
@@ -52,6 +51,24 @@ export class HistoryStore {
       .lTrim(key, 0, HISTORY_LIMIT - 1)
       .expire(key, ttlSeconds)
       .exec();
+  }
+
+  /** Takes every copy of headword `id` out of the list (a re-imported headword may have left two). */
+  async remove(sessionHash: string, id: number): Promise<void> {
+    if (!HASH.test(sessionHash)) return;
+    const key = historyKey(sessionHash);
+    const raw = await this.redis.lRange(key, 0, -1);
+    const copies = raw.filter((item) => parseEntry(item)?.id === id);
+    if (copies.length === 0) return;
+    // LREM by value: an entry pushed meanwhile for another headword is never touched.
+    const tx = this.redis.multi();
+    for (const item of new Set(copies)) tx.lRem(key, 0, item);
+    await tx.exec();
+  }
+
+  async clear(sessionHash: string): Promise<void> {
+    if (!HASH.test(sessionHash)) return;
+    await this.redis.del(historyKey(sessionHash));
   }
 
   async list(sessionHash: string): Promise<HistoryEntry[]> {

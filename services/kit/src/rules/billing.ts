@@ -25,6 +25,8 @@ export const BILLING_MESSAGES = {
   subscriptionStarted: '정기 결제가 시작되었습니다.',
   refundWindowPassed: '결제 후 7일이 지난 결제는 직접 취소할 수 없습니다. 고객센터로 문의해 주세요.',
   orderRegistered: '주문이 등록되었습니다.',
+  // Admin payment rows of a member who withdrew (their name and email were erased).
+  withdrawnMember: '탈퇴 회원',
 } as const;
 
 /** Purchase screen (spec §5): a payment method and the purchase agreement are required. */

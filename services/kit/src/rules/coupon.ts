@@ -43,6 +43,27 @@ export const COUPON_MESSAGES = {
 
 const M = COUPON_MESSAGES;
 
+/**
+ * What using a coupon did, in the member's words: a coupon used with a pass already running waits
+ * behind it, and with an auto-renewing subscription it pushes the next charge back by its days.
+ * Dates are YYYY-MM-DD (Korean time); no particle follows a date, as its reading decides 로/으로.
+ */
+export function couponUsedMessage(u: {
+  start: string;
+  end: string;
+  queued: boolean;
+  nextPayDate: string | null;
+}): string {
+  if (u.nextPayDate !== null) {
+    const where = u.queued ? '현재 이용 기간 뒤에 추가되었습니다' : '오늘부터 적용되었습니다';
+    return `${M.couponUsed} 쿠폰 이용 기간(${u.start} ~ ${u.end})이 ${where}. 그 기간만큼 정기 결제가 미뤄져 다음 정기 결제일은 ${u.nextPayDate}입니다.`;
+  }
+  if (u.queued) {
+    return `${M.couponUsed} 쿠폰 이용권은 현재 이용 기간이 끝난 뒤 ${u.start}부터 ${u.end}까지 이용하실 수 있습니다.`;
+  }
+  return M.couponUsed;
+}
+
 /** Coupon states of spec §3. */
 export const COUPON_STATUSES = ['STANDBY', 'USING', 'COMPLETE', 'PRESENT'] as const;
 export type CouponStatus = (typeof COUPON_STATUSES)[number];
@@ -136,3 +157,65 @@ export const couponSearchName = z
   .trim()
   .min(1, { message: M.searchNameRequired })
   .max(100, { message: tooLongMessage(100, '검색어') });
+
+// --- administrator coupon detail (spec §2.5 item 9, §5, §7.4 updateCouponItem) ---------------
+
+/** What an administrator may save on the coupon detail (spec §4; PRESENT comes only from a gift). */
+export const ADMIN_COUPON_STATUSES = ['STANDBY', 'USING', 'COMPLETE'] as const;
+
+/** A day that exists, written YYYY-MM-DD (a form or a direct call may send 2026-02-30). */
+export function isCalendarDay(v: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === v;
+}
+
+const filled = (message: string) =>
+  z.preprocess(
+    (v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v),
+    z.string({ message }).trim().min(1, { message }),
+  );
+
+export const couponDetailStatus = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+  z.enum(ADMIN_COUPON_STATUSES, { message: M.detailStatus }),
+);
+
+/** The coupon's user: a member id (PostgreSQL int4). */
+export const couponDetailUser = z.preprocess(
+  blankToUndefined,
+  z.coerce
+    .number({ message: M.detailUser })
+    .int({ message: M.detailUser })
+    .gt(0, { message: M.detailUser })
+    .max(2_147_483_647, { message: M.detailUser }),
+);
+
+export const couponIssueDate = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v),
+  z.string({ message: M.detailIssueDate }).refine(isCalendarDay, { message: M.detailIssueDate }),
+);
+
+/**
+ * Coupon detail save (spec §5): type, name, code, status, user and issue date, each required with
+ * its own message. The form checks all six; the service checks the ones the call carries.
+ */
+export const couponDetailForm = z.object({
+  couponType: filled(M.detailType),
+  couponName: filled(M.detailName),
+  couponCode: filled(M.detailCode),
+  status: couponDetailStatus,
+  userId: couponDetailUser,
+  issueDate: couponIssueDate,
+});
+
+/** The detail form's fields in the spec's order (the first broken one gets the focus). */
+export const COUPON_DETAIL_FIELDS = [
+  'couponType',
+  'couponName',
+  'couponCode',
+  'status',
+  'userId',
+  'issueDate',
+] as const;

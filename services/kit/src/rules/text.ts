@@ -79,7 +79,8 @@ const MUST_BE: Record<string, string> = {
 function subject(path: readonly PropertyKey[] | undefined): string {
   const named = (path ?? []).filter((p): p is string | number => typeof p === 'string' || typeof p === 'number');
   // Only schema keys and array indices reach a path; clipped anyway, as it is echoed to the client.
-  return named.length ? `'${named.join('.').slice(0, 60)}' 항목` : '입력값';
+  // Quoted with ‘ ’ like every other name the product quotes.
+  return named.length ? `‘${named.join('.').slice(0, 60)}’ 항목` : '입력값';
 }
 
 const quantity = (n: number | bigint): string => String(n);

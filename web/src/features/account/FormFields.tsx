@@ -71,6 +71,19 @@ export function TextField({
   );
 }
 
+/**
+ * A value the member cannot change on this form (e.g. the email): text under its name, so it neither
+ * looks like a box to type in nor cuts a long address off as an input would.
+ */
+export function ReadOnlyField({ label, value }: { label: string; value: string }) {
+  return (
+    <dl className="field field-static">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </dl>
+  );
+}
+
 interface CheckFieldProps {
   name: string;
   checked: boolean;

@@ -217,8 +217,20 @@ export function JoinPage() {
             recheck({ ...draft(), privacy: checked }, ['agreePrivacy']);
           }}
           error={errors.agreePrivacy}
+          action={
+            // A new tab keeps what has been typed here.
+            <Link className="button button-small" to={PATHS.privacy} target="_blank" rel="noopener">
+              개인정보 처리방침 보기<span className="sr-only"> (새 창)</span>
+            </Link>
+          }
         >
           서비스 제공을 위한 개인정보 이용에 동의합니다. (필수)
+          <br />
+          {/* What consent must tell (개인정보 보호법 §15②): items, purpose, period, the right to refuse. */}
+          <span className="field-hint">
+            수집 항목: 이메일 주소, 이름, 휴대전화 번호, 비밀번호 · 목적: 회원 관리와 서비스 제공 · 보유 기간: 회원 탈퇴
+            시까지(법령에 따라 보관하는 기록은 제외). 동의하지 않을 수 있으나, 동의하지 않으면 가입할 수 없습니다.
+          </span>
         </CheckField>
         <CheckField
           name="agreeTerms"

@@ -1,3 +1,4 @@
+import { SIGN_IN_MESSAGES } from '@syn/kit/rules';
 import type { ReactNode } from 'react';
 import { Link, useLocation, type NavigateFunction } from 'react-router-dom';
 import { PATHS } from '../../app/paths';
@@ -6,7 +7,7 @@ import { PageHeading } from '../../ui/PageHeading';
 import { selectAuth } from './authSlice';
 
 /** Spec §6: "Most member screens need login; otherwise a login-required message shows". */
-export const LOGIN_REQUIRED_MESSAGE = '로그인 후 이용해 주세요.';
+export const LOGIN_REQUIRED_MESSAGE = SIGN_IN_MESSAGES.loginRequired;
 
 /** Where the login page returns to: the page the visitor came from (spec §4, default /). */
 export interface FromState {

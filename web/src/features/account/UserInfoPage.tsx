@@ -18,7 +18,7 @@ import {
 } from './accountApi';
 import { selectUser } from './authSlice';
 import { check, focusField, type FieldErrors } from './forms';
-import { CheckField, FormStatus, TextField } from './FormFields';
+import { CheckField, FormStatus, ReadOnlyField, TextField } from './FormFields';
 import { MemberOnly } from './MemberOnly';
 import { logout } from './session';
 
@@ -53,14 +53,7 @@ function ProfileForm({ user }: { user: AccountUser }) {
 
   return (
     <form ref={formRef} className="account-form" noValidate onSubmit={(event) => void submit(event)}>
-      <TextField
-        label="이메일"
-        name="userEmail"
-        type="email"
-        value={user.userEmail}
-        onChange={() => undefined}
-        readOnly
-      />
+      <ReadOnlyField label="이메일" value={user.userEmail} />
       <TextField
         label="이름"
         name="userName"

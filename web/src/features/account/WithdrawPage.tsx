@@ -4,12 +4,14 @@ import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../app/api';
 import { PATHS } from '../../app/paths';
 import { useAppDispatch, useAppSelector } from '../../app/store';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PageHeading } from '../../ui/PageHeading';
 import { notify } from '../../ui/toast';
+import { useIsUsedRemainQuery, type UsedRemain } from '../payment/paymentApi';
 import { useWithdrawMutation } from './accountApi';
 import { selectUser, type SessionUser } from './authSlice';
 import { check, focusField, type FieldErrors } from './forms';
-import { CheckField, FormStatus, TextField } from './FormFields';
+import { CheckField, FormStatus, ReadOnlyField, TextField } from './FormFields';
 import { goBack, MemberOnly } from './MemberOnly';
 import { signedOutByServer } from './session';
 
@@ -25,6 +27,22 @@ export const WITHDRAW_REASONS = [
   '기타',
 ] as const;
 
+/** What leaving does to a pass in use, said before the member decides (nothing is refunded by leaving). */
+function PassWarning({ usage }: { usage: UsedRemain }) {
+  const end = usage.used?.END_DATE;
+  return (
+    <div className="callout callout-warning" role="note" aria-label="이용 중인 이용권">
+      <p>
+        <strong>이용 중인 이용권이 있습니다</strong>
+        {end ? ` (${end}까지, 남은 기간 ${usage.remainDays}일)` : ''}.
+      </p>
+      <p>탈퇴하면 남은 이용 기간은 사라지며, 탈퇴로 환불되지는 않습니다.</p>
+      <p>환불 가능 기간 안의 결제는 탈퇴하기 전에 ‘결제 정보’에서 결제를 취소하시면 환불받을 수 있습니다.</p>
+      {usage.autoRenew && <p>정기 결제는 탈퇴와 함께 해지되어 다음 결제일부터 청구되지 않습니다.</p>}
+    </div>
+  );
+}
+
 function WithdrawForm({ user }: { user: SessionUser }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -35,6 +53,10 @@ function WithdrawForm({ user }: { user: SessionUser }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [withdraw, { isLoading }] = useWithdrawMutation();
+  const usage = useIsUsedRemainQuery();
+  const holdingPass = usage.data?.status === 'valid' ? usage.data : null;
+  // The checked form, waiting for the final yes.
+  const [confirming, setConfirming] = useState<{ reasonMain: string; reasonSub: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
 
@@ -48,15 +70,20 @@ function WithdrawForm({ user }: { user: SessionUser }) {
       return;
     }
     setErrors({});
+    setConfirming({ reasonMain: checked.data.reasonMain, reasonSub: checked.data.reasonSub });
+  };
+
+  const leave = async (reasons: { reasonMain: string; reasonSub: string }) => {
     const result = await withdraw({
       userId: user.id,
       userPw,
       userEmail: user.userEmail,
       userName: '',
-      reasonMain: checked.data.reasonMain,
-      reasonSub: checked.data.reasonSub,
+      reasonMain: reasons.reasonMain,
+      reasonSub: reasons.reasonSub,
       agreement: 'T',
     });
+    setConfirming(null);
     if ('error' in result) {
       setFailure(errorMessage(result.error, '회원 탈퇴 중에 오류가 발생하였습니다. 다시 시도해 주세요.'));
       return;
@@ -73,8 +100,9 @@ function WithdrawForm({ user }: { user: SessionUser }) {
       <div className="callout callout-warning">
         <p>탈퇴하시면 단어장, 이용권, 쿠폰 등 모든 이용 정보가 삭제되며 되돌릴 수 없습니다.</p>
       </div>
+      {holdingPass && <PassWarning usage={holdingPass} />}
       <form ref={formRef} className="account-form" noValidate onSubmit={(event) => void submit(event)}>
-        <TextField label="이메일" name="userEmail" value={user.userEmail} onChange={() => undefined} readOnly />
+        <ReadOnlyField label="이메일" value={user.userEmail} />
         <TextField
           label="비밀번호"
           name="userPw"
@@ -130,6 +158,21 @@ function WithdrawForm({ user }: { user: SessionUser }) {
           </button>
         </div>
       </form>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="정말 탈퇴하시겠습니까?"
+        message={
+          holdingPass
+            ? `남은 이용 기간 ${holdingPass.remainDays}일과 단어장, 쿠폰이 모두 사라지며 되돌릴 수 없습니다.`
+            : '단어장과 쿠폰, 이용 기록이 모두 사라지며 되돌릴 수 없습니다.'
+        }
+        confirmLabel="탈퇴하기"
+        busy={isLoading}
+        onConfirm={() => {
+          if (confirming) void leave(confirming);
+        }}
+        onCancel={() => setConfirming(null)}
+      />
     </section>
   );
 }

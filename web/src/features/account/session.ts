@@ -23,6 +23,8 @@ export function revalidateStoredUser() {
       return;
     }
     const result = await dispatch(accountApi.endpoints.validateUser.initiate(stored, { track: false }));
+    // Logged out (or in as someone else) while the answer was on its way: that answer is stale.
+    if (readStoredUser()?.id !== stored.id) return;
     if ('data' in result && result.data) {
       if (result.data.user) {
         writeStoredUser(result.data.user);

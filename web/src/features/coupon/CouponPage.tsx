@@ -5,6 +5,7 @@ import { PATHS } from '../../app/paths';
 import { routeInfo } from '../../app/routeTable';
 import { Loader } from '../../ui/Loader';
 import { PageHeading } from '../../ui/PageHeading';
+import { CellLabel } from '../../ui/StackTable';
 import { Pager } from '../../ui/Pager';
 import { notify } from '../../ui/toast';
 import { RequireMember } from '../payment/RequireMember';
@@ -15,6 +16,19 @@ import './coupon.css';
 const TITLE = routeInfo('coupon').title;
 /** Spec §9: coupons 10 a page. */
 const PAGE_SIZE = 10;
+
+/** A narrow screen must not break a date at its hyphens ("2027-01-" / "08입니다"). */
+function withUnbrokenDates(text: string) {
+  return text.split(/(\d{4}-\d{2}-\d{2})/).map((part, i) =>
+    i % 2 === 1 ? (
+      <span key={i} className="nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
 
 /** /coupon: my coupons, paged, with a name search; use and gift only while usable (spec §4). */
 export function CouponPage() {
@@ -28,6 +42,7 @@ function Coupons({ userId }: { userId: number }) {
   const [searchName, setSearchName] = useState<string | undefined>(undefined);
   const list = useCouponListQuery({ userId, pageSize: PAGE_SIZE, pageNum: page - 1, searchName });
   const [useCoupon, using] = useUseCouponMutation();
+  const [useResult, setUseResult] = useState<string | null>(null);
   const today = todayKst();
 
   useEffect(() => {
@@ -47,8 +62,11 @@ function Coupons({ userId }: { userId: number }) {
 
   const use = async (c: MemberCoupon) => {
     try {
-      await useCoupon({ userId, couponId: c.ID, couponCode: c.COUPON_CODE }).unwrap();
+      const done = await useCoupon({ userId, couponId: c.ID, couponCode: c.COUPON_CODE }).unwrap();
       notify.success(M.couponUsed);
+      // Where the days went (after the current pass, the next renewal date) is too long for a
+      // 3-second toast: it stays on the page.
+      setUseResult(done.message && done.message !== M.couponUsed ? done.message : null);
     } catch (err) {
       notify.error(errorMessage(err, M.couponLoadError));
     }
@@ -59,6 +77,11 @@ function Coupons({ userId }: { userId: number }) {
   return (
     <section>
       <PageHeading title={TITLE}>{TITLE}</PageHeading>
+      {useResult && (
+        <p className="callout coupon-use-result" role="status" data-testid="coupon-use-result">
+          {withUnbrokenDates(useResult)}
+        </p>
+      )}
       <form className="coupon-filter" role="search" aria-label="쿠폰 검색" onSubmit={search}>
         <div className="coupon-field coupon-field-grow">
           <label htmlFor="coupon-search">쿠폰명</label>
@@ -95,34 +118,60 @@ function Coupons({ userId }: { userId: number }) {
         <>
           <p className="result-count">총 {total}건</p>
           <div className="table-scroll" tabIndex={0} role="region" aria-label="내 쿠폰 표">
-            <table className="table coupon-table">
+            {/* One card per coupon on a phone (ui/stackTable.css): nothing hides behind a sideways scroll. */}
+            <table className="table coupon-table stack-table" role="table">
               <caption className="sr-only">내 쿠폰</caption>
-              <thead>
-                <tr>
-                  <th scope="col">쿠폰명</th>
-                  <th scope="col">쿠폰 코드</th>
-                  <th scope="col">발급일</th>
-                  <th scope="col">만료일</th>
-                  <th scope="col">상태</th>
-                  <th scope="col">사용 / 선물</th>
+              <thead role="rowgroup">
+                <tr role="row">
+                  <th scope="col" role="columnheader">
+                    쿠폰명
+                  </th>
+                  <th scope="col" role="columnheader">
+                    쿠폰 코드
+                  </th>
+                  <th scope="col" role="columnheader">
+                    발급일
+                  </th>
+                  <th scope="col" role="columnheader">
+                    만료일
+                  </th>
+                  <th scope="col" role="columnheader">
+                    상태
+                  </th>
+                  <th scope="col" role="columnheader">
+                    사용 / 선물
+                  </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 {rows.map((c) => {
                   const view = couponViewOf(c.STATUS, c.EXPIRED_DATE, today);
                   const usable = view === 'usable';
                   return (
-                    <tr key={c.ID} data-testid={`coupon-${c.ID}`}>
-                      <td>
+                    <tr key={c.ID} data-testid={`coupon-${c.ID}`} role="row">
+                      <td role="cell" className="cell-title">
                         {c.COUPON_NAME}
                         <br />
                         <span className="muted">{c.PRODUCT_NAME}</span>
                       </td>
-                      <td className="coupon-code">{c.COUPON_CODE}</td>
-                      <td>{c.ISSUE_DATE ?? '-'}</td>
-                      <td>{c.EXPIRED_DATE ?? '-'}</td>
-                      <td>{COUPON_STATE_WORDS[view]}</td>
-                      <td>
+                      <td role="cell">
+                        <CellLabel>쿠폰 코드</CellLabel>
+                        {/* Monospace on the code alone: the font has no Hangul for the label. */}
+                        <span className="coupon-code">{c.COUPON_CODE}</span>
+                      </td>
+                      <td role="cell">
+                        <CellLabel>발급일</CellLabel>
+                        {c.ISSUE_DATE ?? '-'}
+                      </td>
+                      <td role="cell">
+                        <CellLabel>만료일</CellLabel>
+                        {c.EXPIRED_DATE ?? '-'}
+                      </td>
+                      <td role="cell">
+                        <CellLabel>상태</CellLabel>
+                        {COUPON_STATE_WORDS[view]}
+                      </td>
+                      <td role="cell" className="cell-actions">
                         <div className="coupon-actions">
                           <button
                             type="button"

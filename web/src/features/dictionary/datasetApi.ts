@@ -7,7 +7,10 @@ export interface DatasetSource {
   license: string | null;
   licenseUrl: string | null;
   url: string | null;
+  /** In Korean, keeping the licence names. */
   attribution: string;
+  /** The licence's prescribed attribution, verbatim (lines split by \n), or null. */
+  notice: string | null;
 }
 
 export interface DatasetInfo {

@@ -88,6 +88,12 @@ export interface WordbookAddArgs {
   linkUrl: string;
 }
 
+/** What deleting from the history answers: its message and the list left. */
+export interface HistoryChange {
+  message: string;
+  historyItems: HistoryEntry[];
+}
+
 /** The dictionary's calls of spec §7.2, plus suggestions and the session history. */
 export const dictionaryApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -112,6 +118,22 @@ export const dictionaryApi = api.injectEndpoints({
       transformResponse: (body: { historyItems?: HistoryEntry[] }) => body.historyItems ?? [],
       keepUnusedDataFor: 0,
     }),
+    /** Takes one headword out of the session's history; the answer is the list left. */
+    deleteHistoryItem: build.mutation<HistoryChange, number>({
+      query: (itemId) => ({ url: 'api/dic/search/deleteHistoryItem', method: 'POST', body: { itemId } }),
+      onQueryStarted: async (_itemId, { dispatch, queryFulfilled }): Promise<void> => {
+        // The list the server answered replaces the cached one: the page needs no second call.
+        const answer = await queryFulfilled.catch(() => null);
+        if (answer) dispatch(dictionaryApi.util.upsertQueryData('historyItems', undefined, answer.data.historyItems));
+      },
+    }),
+    clearHistoryItems: build.mutation<HistoryChange, void>({
+      query: () => ({ url: 'api/dic/search/clearHistoryItems', method: 'POST', body: { confirm: true } }),
+      onQueryStarted: async (_arg, { dispatch, queryFulfilled }): Promise<void> => {
+        const answer = await queryFulfilled.catch(() => null);
+        if (answer) dispatch(dictionaryApi.util.upsertQueryData('historyItems', undefined, answer.data.historyItems));
+      },
+    }),
     externalLink: build.mutation<void, ExternalLinkArgs>({
       query: (body) => ({ url: 'api/dic/search/externalLink', method: 'POST', body }),
     }),
@@ -129,6 +151,8 @@ export const {
   useWordSynItemsQuery,
   useSuggestHeadwordsQuery,
   useHistoryItemsQuery,
+  useDeleteHistoryItemMutation,
+  useClearHistoryItemsMutation,
   useExternalLinkMutation,
   useAddHeadwordToWordbookMutation,
 } = dictionaryApi;

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../app/paths';
-import { DATA_ATTRIBUTION, SITE, formatNumber } from '../../app/site';
+import { SITE, formatNumber } from '../../app/site';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { recommenderSet, selectAuth } from '../account/authSlice';
 import { PageHeading } from '../../ui/PageHeading';
 import { DictionaryFigures } from '../dictionary/DictionaryFigures';
-import { useDatasetInfoQuery } from '../dictionary/datasetApi';
+import { useDatasetInfoQuery, type DatasetSource } from '../dictionary/datasetApi';
+import { DEFAULT_SOURCES } from './defaultSources';
 import { TermsDialog } from './TermsDialog';
 
 const HISTORY = [
@@ -88,11 +89,9 @@ export function CompanyPage() {
         공개 자료가 다를 때는 직접 다듬은 항목을 따릅니다.
       </p>
       <ul className="attribution">
-        {/* The sources of the dataset actually loaded (its licences' attribution lines); the default set's until then. */}
-        {(dataset?.sources.map((s) => s.attribution) ?? DATA_ATTRIBUTION).map((line) => (
-          <li key={line} lang={/[가-힣]/.test(line.slice(0, 12)) ? 'ko' : 'en'}>
-            {line}
-          </li>
+        {/* The sources of the dataset actually loaded; the default set's until then. */}
+        {(dataset?.sources ?? DEFAULT_SOURCES).map((source) => (
+          <SourceItem key={source.id} source={source} />
         ))}
       </ul>
 
@@ -106,6 +105,43 @@ export function CompanyPage() {
       </p>
       <TermsDialog open={termsOpen} onClose={() => setTermsOpen(false)} />
     </section>
+  );
+}
+
+/** A line in another script is marked so, for screen readers' pronunciation. */
+const langOf = (line: string) => (/[가-힣]/.test(line) ? 'ko' : 'en');
+
+/** One source: its attribution in Korean, its licence, and the licence's own wording verbatim. */
+function SourceItem({ source }: { source: DatasetSource }) {
+  return (
+    <li>
+      <h3>{source.name}</h3>
+      <p>{source.attribution}</p>
+      {source.license && (
+        <p>
+          라이선스:{' '}
+          {source.licenseUrl ? (
+            <a href={source.licenseUrl} rel="noopener noreferrer">
+              {source.license}
+            </a>
+          ) : (
+            source.license
+          )}
+        </p>
+      )}
+      {source.notice && (
+        <figure className="attribution-notice">
+          <figcaption>라이선스가 정한 출처 표시 문구를 원문 그대로 싣습니다.</figcaption>
+          <blockquote>
+            {source.notice.split('\n').map((line) => (
+              <p key={line} lang={langOf(line)}>
+                {line}
+              </p>
+            ))}
+          </blockquote>
+        </figure>
+      )}
+    </li>
   );
 }
 

@@ -7,6 +7,7 @@ import { routeInfo } from '../../app/routeTable';
 import { Loader } from '../../ui/Loader';
 import { PageHeading } from '../../ui/PageHeading';
 import { Pager } from '../../ui/Pager';
+import { CellLabel } from '../../ui/StackTable';
 import { notify } from '../../ui/toast';
 import { won } from './payMethods';
 import {
@@ -96,44 +97,73 @@ function Orders({ userId }: { userId: number }) {
         <>
           <p className="result-count">총 {total}건</p>
           <div className="table-scroll pay-scroll" tabIndex={0} role="region" aria-label="결제 내역 표">
-            <table className="table pay-table">
+            <table className="table pay-table stack-table" role="table">
               <caption className="sr-only">결제 내역</caption>
-              <thead>
-                <tr>
-                  <th scope="col">결제일</th>
-                  <th scope="col">상품명</th>
-                  <th scope="col">금액</th>
-                  <th scope="col">결제 상태</th>
-                  <th scope="col">환불</th>
-                  <th scope="col">취소</th>
+              <thead role="rowgroup">
+                <tr role="row">
+                  <th scope="col" role="columnheader">
+                    결제일
+                  </th>
+                  <th scope="col" role="columnheader">
+                    상품명
+                  </th>
+                  <th scope="col" role="columnheader">
+                    금액
+                  </th>
+                  <th scope="col" role="columnheader">
+                    결제 상태
+                  </th>
+                  <th scope="col" role="columnheader">
+                    환불
+                  </th>
+                  <th scope="col" role="columnheader">
+                    취소
+                  </th>
                 </tr>
               </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.MERCHANT_UID}>
-                    <td>{row.CREATE_DATE ?? '-'}</td>
-                    <td>
-                      {row.NAME}
-                      <span className="sr-only"> 주문번호 {row.MERCHANT_UID}</span>
-                    </td>
-                    <td className="number">{won(row.AMOUNT)}</td>
-                    <td>{row.STATUS}</td>
-                    <td>{row.REFUND ?? '-'}</td>
-                    <td className="actions-cell">
-                      {row.STATUS === PAID_WORD && !row.REFUND ? (
-                        <button
-                          type="button"
-                          className="button button-small"
-                          onClick={() => setPending({ kind: 'order', item: row })}
-                        >
-                          결제 취소<span className="sr-only"> {row.NAME}</span>
-                        </button>
-                      ) : (
-                        '-'
-                      )}
-                    </td>
-                  </tr>
-                ))}
+              <tbody role="rowgroup">
+                {rows.map((row) => {
+                  const cancellable = row.STATUS === PAID_WORD && !row.REFUND;
+                  return (
+                    <tr key={row.MERCHANT_UID} role="row">
+                      <td role="cell">
+                        <CellLabel>결제일</CellLabel>
+                        {row.CREATE_DATE ?? '-'}
+                      </td>
+                      <td role="cell" className="cell-title">
+                        <CellLabel>상품명</CellLabel>
+                        {row.NAME}
+                        <span className="sr-only"> 주문번호 {row.MERCHANT_UID}</span>
+                      </td>
+                      <td role="cell" className="number">
+                        <CellLabel>금액</CellLabel>
+                        {won(row.AMOUNT)}
+                      </td>
+                      <td role="cell">
+                        <CellLabel>결제 상태</CellLabel>
+                        {row.STATUS}
+                      </td>
+                      <td role="cell">
+                        <CellLabel>환불</CellLabel>
+                        {row.REFUND ?? '-'}
+                      </td>
+                      <td role="cell" className={cancellable ? 'actions-cell cell-actions' : 'actions-cell cell-empty'}>
+                        <CellLabel>취소</CellLabel>
+                        {cancellable ? (
+                          <button
+                            type="button"
+                            className="button button-small"
+                            onClick={() => setPending({ kind: 'order', item: row })}
+                          >
+                            결제 취소<span className="sr-only"> {row.NAME}</span>
+                          </button>
+                        ) : (
+                          '-'
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>

@@ -10,7 +10,6 @@ import { PageHeading } from '../../ui/PageHeading';
 import { notify } from '../../ui/toast';
 import { selectUser } from '../account/authSlice';
 import {
-  HIDDEN_ITEM_IDS,
   PAY_METHODS,
   SUBSCRIPTION_ITEM_ID,
   SUBSCRIPTION_METHOD_IDS,
@@ -23,13 +22,14 @@ import {
   useGenerateMerchantUidMutation,
   useInitializeSubscriptionMutation,
   useIsUsedQuery,
+  useListedProductsQuery,
   usePayConfigQuery,
-  useProductsQuery,
   type Product,
 } from './paymentApi';
 import { loadImp, requestPay } from './portone';
 import { rememberSubscriptionCheckout, takeSubscriptionCheckout } from './pendingCheckout';
 import { RequireMember } from './RequireMember';
+import { SellerInfo } from './SellerInfo';
 import { PAYMENT_TEXTS } from './texts';
 import { usePayFlow } from './usePayFlow';
 import './payment.css';
@@ -49,7 +49,8 @@ function Purchase({ userId }: { userId: number }) {
   const [params] = useSearchParams();
   const recurringFailed = params.get('status') === 'fail';
   const email = useAppSelector(selectUser)?.userEmail;
-  const products = useProductsQuery();
+  // Spec §9: the page lists what selectOrderItems lists (item 6 only); the catalogue keeps the rest.
+  const products = useListedProductsQuery();
   const config = usePayConfigQuery();
   const used = useIsUsedQuery(userId);
   const [step, setStep] = useState<1 | 2>(1);
@@ -78,10 +79,12 @@ function Purchase({ userId }: { userId: number }) {
     if (products.isError || config.isError) notify.error(PAYMENT_TEXTS.loadError);
   }, [products.isError, config.isError]);
 
-  const offered = (products.data ?? []).filter((p) => !HIDDEN_ITEM_IDS.includes(p.ITEM_ID));
+  const offered = [...(products.data ?? [])];
   // The subscription first: it is the product the service is sold as (spec §9).
   offered.sort((a, b) => Number(b.ITEM_ID === SUBSCRIPTION_ITEM_ID) - Number(a.ITEM_ID === SUBSCRIPTION_ITEM_ID));
-  const product = offered.find((p) => p.ITEM_ID === itemId) ?? null;
+  // A single product needs no choosing: it is selected from the start.
+  const chosenId = itemId ?? (offered.length === 1 ? offered[0]!.ITEM_ID : null);
+  const product = offered.find((p) => p.ITEM_ID === chosenId) ?? null;
   const subscription = product?.ITEM_ID === SUBSCRIPTION_ITEM_ID;
   const method = payMethodById(methodId);
   const passInUse = used.data?.status === 'valid';
@@ -197,7 +200,7 @@ function Purchase({ userId }: { userId: number }) {
                   type="radio"
                   name="product"
                   value={p.ITEM_ID}
-                  checked={itemId === p.ITEM_ID}
+                  checked={chosenId === p.ITEM_ID}
                   onChange={() => setItemId(p.ITEM_ID)}
                 />
                 <span>{productLabel(p)}</span>
@@ -250,12 +253,9 @@ function Purchase({ userId }: { userId: number }) {
               </dd>
             </dl>
           )}
-          {subscription && (
-            <p className="hint">
-              정기 결제는 매월 같은 날 등록한 카드로 자동 결제되며, 결제 내역에서 언제든 해지할 수 있습니다. 해지해도
-              이용 기간이 끝날 때까지 이용하실 수 있습니다.
-            </p>
-          )}
+          {subscription && product && <CardRegistrationNote amount={product.AMOUNT} />}
+          {/* Before the agreement and the card window (전자상거래법 §13①). */}
+          <SellerInfo />
           <label className="agree" htmlFor={ids.agree}>
             <input id={ids.agree} type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
             <span>주문 내용을 확인하였으며, 결제 진행에 동의합니다.</span>
@@ -270,6 +270,25 @@ function Purchase({ userId }: { userId: number }) {
           </div>
         </div>
       )}
+    </section>
+  );
+}
+
+/**
+ * The subscription's card window asks for 0원: it only issues the billing key. Said before the
+ * window opens, with what follows (billing charges month one with that key at once, spec §4).
+ */
+function CardRegistrationNote({ amount }: { amount: number }) {
+  const id = useId();
+  return (
+    <section className="callout card-note" aria-labelledby={id}>
+      <h3 id={id}>결제 창에 0원이 표시되는 이유</h3>
+      <p>
+        ‘결제하기’를 누르면 열리는 창은 정기 결제에 쓸 카드를 등록(빌링키 발급)하는 절차여서 0원으로 표시되며, 이때는
+        돈이 나가지 않습니다. 카드 등록이 끝나면 곧바로 첫 달 이용료 {won(amount)}이 결제되고, 그 뒤로는 매월 같은 날{' '}
+        {won(amount)}이 자동 결제됩니다.
+      </p>
+      <p>결제 내역에서 언제든 해지할 수 있으며, 해지해도 이용 기간이 끝날 때까지 이용하실 수 있습니다.</p>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { SIGN_IN_MESSAGES } from '@syn/kit/rules';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../app/paths';
@@ -5,11 +6,11 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { PageHeading } from '../../ui/PageHeading';
 import { authenticated, selectAuth } from '../account/authSlice';
 import { readStoredUser } from '../account/storedUser';
-import { PAYMENT_TEXTS } from './texts';
 
 /**
  * Spec §2.1: /payment, /usage and /order restore the saved user from local storage; without one
- * the page asks the visitor to log in. The gateway's session cookie is what the server trusts.
+ * the page says so ("user info absent, login first", spec §8). The gateway's session cookie is
+ * what the server trusts: a saved user whose session ended is told by the server's 401 instead.
  */
 export function RequireMember({ title, children }: { title: string; children: (userId: number) => ReactNode }) {
   const dispatch = useAppDispatch();
@@ -24,7 +25,7 @@ export function RequireMember({ title, children }: { title: string; children: (u
       <section>
         <PageHeading title={title}>{title}</PageHeading>
         <p className="callout callout-warning" role="alert">
-          {PAYMENT_TEXTS.loginRequired}
+          {SIGN_IN_MESSAGES.userInfoAbsent}
         </p>
         <p>
           <Link className="button button-primary" to={PATHS.login}>

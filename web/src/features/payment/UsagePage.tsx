@@ -5,6 +5,7 @@ import { routeInfo } from '../../app/routeTable';
 import { Loader } from '../../ui/Loader';
 import { PageHeading } from '../../ui/PageHeading';
 import { Pager } from '../../ui/Pager';
+import { CellLabel } from '../../ui/StackTable';
 import { notify } from '../../ui/toast';
 import { usageWord } from './payMethods';
 import { useIsUsedQuery, useUsedListQuery } from './paymentApi';
@@ -54,23 +55,41 @@ function Usage({ userId }: { userId: number }) {
         <>
           <p className="result-count">총 {total}건</p>
           <div className="table-scroll pay-scroll" tabIndex={0} role="region" aria-label="이용 내역 표">
-            <table className="table pay-table">
+            <table className="table pay-table stack-table" role="table">
               <caption className="sr-only">이용 내역</caption>
-              <thead>
-                <tr>
-                  <th scope="col">이용권</th>
-                  <th scope="col">시작일</th>
-                  <th scope="col">종료일</th>
-                  <th scope="col">상태</th>
+              <thead role="rowgroup">
+                <tr role="row">
+                  <th scope="col" role="columnheader">
+                    이용권
+                  </th>
+                  <th scope="col" role="columnheader">
+                    시작일
+                  </th>
+                  <th scope="col" role="columnheader">
+                    종료일
+                  </th>
+                  <th scope="col" role="columnheader">
+                    상태
+                  </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 {rows.map((row) => (
-                  <tr key={row.PASS_ID}>
-                    <td>{row.NAME}</td>
-                    <td>{row.START_DATE ?? '-'}</td>
-                    <td>{row.END_DATE ?? '-'}</td>
-                    <td>
+                  <tr key={row.PASS_ID} role="row">
+                    <td role="cell" className="cell-title">
+                      <CellLabel>이용권</CellLabel>
+                      {row.NAME}
+                    </td>
+                    <td role="cell">
+                      <CellLabel>시작일</CellLabel>
+                      {row.START_DATE ?? '-'}
+                    </td>
+                    <td role="cell">
+                      <CellLabel>종료일</CellLabel>
+                      {row.END_DATE ?? '-'}
+                    </td>
+                    <td role="cell">
+                      <CellLabel>상태</CellLabel>
                       {usageWord(row.STATUS)}
                       {row.STATUS === 'LOCK' && row.LOCK_DATE ? ` (${row.LOCK_DATE})` : ''}
                     </td>

@@ -22,8 +22,6 @@ export const PAY_METHODS: readonly PayMethod[] = [
 
 /** The monthly subscription (spec §3: ITEM_ID 6) renews with a card billing key. */
 export const SUBSCRIPTION_ITEM_ID = 6;
-/** Spec §9: item 3 is not offered on the purchase screen. */
-export const HIDDEN_ITEM_IDS: readonly number[] = [3];
 /** Billing keys are issued for cards only. */
 export const SUBSCRIPTION_METHOD_IDS: readonly string[] = ['card'];
 

@@ -50,6 +50,12 @@ export interface UsedState {
   used: UsedItem | null;
 }
 
+/** GET /api/used/isUsedRemain: the pass in use, how many days it has left and whether it renews. */
+export interface UsedRemain extends UsedState {
+  remainDays: number;
+  autoRenew: boolean;
+}
+
 export interface SubscriptionInfo {
   CUSTOMER_UID: string;
   ITEM_ID: number;
@@ -74,12 +80,22 @@ export interface PageArgs {
 export const paymentApi = api.injectEndpoints({
   endpoints: (build) => ({
     payConfig: build.query<PayClientConfig, void>({ query: () => 'api/pay/config' }),
+    /** Every purchasable product: the administrator's new-order selector. */
     products: build.query<Product[], void>({
       query: () => 'api/pay/products',
       transformResponse: (body: { orderItems: Product[] }) => body.orderItems,
     }),
+    /** Spec §7.2 selectOrderItems: what the purchase page lists (§9: item 6 only, item 3 hidden). */
+    listedProducts: build.query<Product[], void>({
+      query: () => ({ url: 'api/dic/order/selectOrderItems', method: 'POST', body: {} }),
+      transformResponse: (body: { orderItems: Product[] }) => body.orderItems,
+    }),
     isUsed: build.query<UsedState, number>({
       query: (id) => ({ url: 'api/used/isUsed', params: { id } }),
+      providesTags: ['Usage'],
+    }),
+    isUsedRemain: build.query<UsedRemain, void>({
+      query: () => 'api/used/isUsedRemain',
       providesTags: ['Usage'],
     }),
     usedList: build.query<Paged<UsedItem>, PageArgs & { userId: number }>({
@@ -151,7 +167,9 @@ export const paymentApi = api.injectEndpoints({
 export const {
   usePayConfigQuery,
   useProductsQuery,
+  useListedProductsQuery,
   useIsUsedQuery,
+  useIsUsedRemainQuery,
   useUsedListQuery,
   usePaymentListsQuery,
   useSubscriptionInfoQuery,

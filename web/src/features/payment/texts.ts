@@ -1,6 +1,5 @@
 // Korean texts of the payment screens not already in @syn/kit/rules (spec §8 member toasts).
 export const PAYMENT_TEXTS = {
-  loginRequired: '로그인 후 이용해 주세요.',
   loadError: '데이터를 불러오는 중에 오류가 발생하였습니다. 다시 시도해 주세요.',
   productRequired: '구매할 상품을 선택해 주세요.',
   paid: '결제가 완료되었습니다.',

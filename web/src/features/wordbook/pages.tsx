@@ -19,6 +19,7 @@ import {
   type ExportFormat,
   type WordbookItem,
 } from './wordbookApi';
+import { deleteConfirmMessage } from './texts';
 import './wordbook.css';
 
 function pageFromQuery(value: string | null): number {
@@ -176,7 +177,7 @@ function WordbookList({ userId }: { userId: number }) {
       <ConfirmDialog
         open={target !== null}
         title="단어 삭제"
-        message={target ? `‘${target.WORD}’을(를) 단어장에서 삭제하시겠습니까?` : ''}
+        message={target ? deleteConfirmMessage(target.WORD) : ''}
         confirmLabel="삭제"
         busy={deleting}
         onConfirm={() => void confirmDelete()}

@@ -1,5 +1,12 @@
-import { COUPON_MESSAGES as M, createCount as createCountRule } from '@syn/kit/rules';
-import { useEffect, useState, type FormEvent } from 'react';
+import {
+  ADMIN_COUPON_STATUSES,
+  BILLING_MESSAGES,
+  COUPON_DETAIL_FIELDS,
+  COUPON_MESSAGES as M,
+  couponDetailForm,
+  createCount as createCountRule,
+} from '@syn/kit/rules';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../app/api';
 import { PATHS } from '../../../app/paths';
@@ -10,8 +17,10 @@ import { PageHeading } from '../../../ui/PageHeading';
 import { Pager } from '../../../ui/Pager';
 import { notify } from '../../../ui/toast';
 import { selectUser } from '../../account/authSlice';
+import { check, type FieldErrors } from '../../account/forms';
 import type { FoundUser } from '../../coupon/couponApi';
 import '../../coupon/coupon.css';
+import './couponDetail.css';
 import { todayKst } from '../../coupon/texts';
 import { UserSearch } from '../../coupon/UserSearch';
 import {
@@ -26,8 +35,10 @@ import {
 } from './adminCouponApi';
 
 const PAGE_SIZE = 10;
-/** Spec §4: an administrator may set these three (PRESENT comes only from a gift). */
-const EDITABLE_STATUSES = ['STANDBY', 'USING', 'COMPLETE'] as const;
+/** A coupon whose member withdrew: nobody holds it, and who it was is erased. */
+const WITHDRAWN_MEMBER = BILLING_MESSAGES.withdrawnMember;
+/** Who holds the coupon, as the admin screens say it: a withdrawn member's email is gone. */
+const couponUserText = (c: AdminCouponRow) => (c.OWNER_WITHDRAWN ? WITHDRAWN_MEMBER : c.USEREMAIL);
 export const couponDetailPath = (groupId: number, couponId: number) =>
   `${PATHS.mgrCouponListDetail}?groupId=${groupId}&couponId=${couponId}`;
 
@@ -160,7 +171,7 @@ export function MgrCouponListPage() {
                     <td>{total - (page - 1) * PAGE_SIZE - index}</td>
                     <td className="coupon-code">{c.COUPON_CODE}</td>
                     <td>{ADMIN_STATUS_WORDS[c.STATUS] ?? c.STATUS}</td>
-                    <td>{c.USEREMAIL ?? '-'}</td>
+                    <td>{couponUserText(c) ?? '-'}</td>
                     <td>{c.USED_DATE ?? '-'}</td>
                     <td>{c.EXPIRED_DATE ?? '-'}</td>
                     <td>
@@ -194,6 +205,8 @@ export function MgrCouponListPage() {
   );
 }
 
+type DetailField = (typeof COUPON_DETAIL_FIELDS)[number];
+
 /** /mgrCoupon/List/Detail?groupId=&couponId= (spec §2.5 item 9). */
 export function MgrCouponListDetailPage() {
   const { title } = routeInfo('mgrCouponListDetail');
@@ -201,34 +214,73 @@ export function MgrCouponListDetailPage() {
   const [params] = useSearchParams();
   const groupId = Number(params.get('groupId'));
   const couponId = Number(params.get('couponId'));
+  const ids = useId();
   const found = useGroupCouponsQuery(
     { couponGroupId: groupId, couponStatus: 'ALL', pageSize: 1, pageNum: 0, couponId },
     { skip: !(groupId > 0 && couponId > 0) },
   );
   const [status, setStatus] = useState<string | null>(null);
   const [chosen, setChosen] = useState<FoundUser | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [update, updating] = useUpdateCouponMutation();
+  const statusRef = useRef<HTMLSelectElement>(null);
+  const userHeadingRef = useRef<HTMLHeadingElement>(null);
+  const summaryRef = useRef<HTMLDListElement>(null);
   const coupon = found.data?.datas[0];
   if (found.isLoading) return <Loader />;
   if (!coupon) return <NoGroup title={title} />;
   const currentStatus = status ?? (coupon.STATUS === 'PRESENT' ? 'COMPLETE' : coupon.STATUS);
-  const user = chosen ? `${chosen.USEREMAIL} (${chosen.USERNAME})` : coupon.USEREMAIL;
+  const user = chosen ? `${chosen.USEREMAIL} (${chosen.USERNAME})` : couponUserText(coupon);
   const issue = chosen ? todayKst() : coupon.ISSUE_DATE;
+
+  /** The six values the spec's save checks (spec §5), as the screen holds them. */
+  const valuesOf = (next: { status: string; chosen: FoundUser | null }) => ({
+    couponType: coupon.product.NAME,
+    couponName: coupon.COUPON_NAME,
+    couponCode: coupon.COUPON_CODE,
+    status: next.status,
+    userId: next.chosen?.ID ?? coupon.USER_ID ?? '',
+    // Spec §2.5 item 9: a user chosen here is issued the coupon today.
+    issueDate: next.chosen ? todayKst() : (coupon.ISSUE_DATE ?? ''),
+  });
+
+  /** A message shown at a field goes as soon as that field is right, and follows it while it is not. */
+  const recheck = (next: { status: string; chosen: FoundUser | null }) => {
+    const checked = check(couponDetailForm, valuesOf(next), COUPON_DETAIL_FIELDS);
+    const now = checked.ok ? {} : checked.errors;
+    setErrors((shown) => {
+      const updated: FieldErrors = {};
+      for (const name of Object.keys(shown)) if (shown[name] !== undefined) updated[name] = now[name];
+      return updated;
+    });
+  };
 
   const choose = (u: FoundUser) => {
     // Spec §2.5 item 9: choosing a user assigns the coupon as USING, issued today.
     setChosen(u);
     setStatus('USING');
+    recheck({ status: 'USING', chosen: u });
+  };
+  const changeStatus = (value: string) => {
+    setStatus(value);
+    recheck({ status: value, chosen });
+  };
+  const focusFirst = (name: string | null) => {
+    if (name === 'status') statusRef.current?.focus();
+    else if (name === 'userId' || name === 'issueDate') userHeadingRef.current?.focus();
+    else if (name) summaryRef.current?.focus();
   };
   const save = async () => {
-    if (!currentStatus) return notify.warn(M.detailStatus);
-    if (currentStatus !== 'STANDBY' && !chosen && !coupon.USER_ID) return notify.warn(M.detailUser);
+    const checked = check(couponDetailForm, valuesOf({ status: currentStatus, chosen }), COUPON_DETAIL_FIELDS);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      focusFirst(checked.first);
+      return;
+    }
+    setErrors({});
+    const { status: nextStatus, userId, issueDate } = checked.data;
     try {
-      const r = await update({
-        couponId: coupon.ID,
-        status: currentStatus,
-        ...(chosen ? { userId: chosen.ID } : {}),
-      }).unwrap();
+      const r = await update({ couponId: coupon.ID, status: nextStatus, userId, issueDate }).unwrap();
       notify.success(r.message);
       setChosen(null);
       setStatus(null);
@@ -236,35 +288,65 @@ export function MgrCouponListDetailPage() {
       notify.error(errorMessage(err, COUPON_LOAD_ERROR));
     }
   };
+
+  const errorId = (name: DetailField) => `${ids}-${name}-error`;
+  const fieldError = (name: DetailField) =>
+    errors[name] ? (
+      <p id={errorId(name)} className="coupon-detail-error" role="alert">
+        {errors[name]}
+      </p>
+    ) : null;
+  const fact = (
+    name: DetailField,
+    label: string,
+    value: string | null,
+    extra?: { className?: string; testId?: string },
+  ) => (
+    <div className="coupon-detail-fact">
+      <dt>{label}</dt>
+      <dd className={extra?.className} data-testid={extra?.testId}>
+        {value ?? '-'}
+        {fieldError(name)}
+      </dd>
+    </div>
+  );
   return (
     <section className="admin-page">
       <PageHeading title={title}>{title}</PageHeading>
-      <dl className="coupon-summary" aria-label="쿠폰 정보">
-        <dt>쿠폰 종류</dt>
-        <dd>{coupon.product.NAME}</dd>
-        <dt>쿠폰명</dt>
-        <dd>{coupon.COUPON_NAME}</dd>
-        <dt>쿠폰 코드</dt>
-        <dd className="coupon-code">{coupon.COUPON_CODE}</dd>
-        <dt>사용자</dt>
-        <dd data-testid="detail-user">{user ?? '-'}</dd>
-        <dt>발급일</dt>
-        <dd>{issue ?? '-'}</dd>
-        <dt>사용일</dt>
-        <dd>{coupon.USED_DATE ?? '-'}</dd>
+      <dl className="coupon-summary coupon-detail-summary" aria-label="쿠폰 정보" ref={summaryRef} tabIndex={-1}>
+        {fact('couponType', '쿠폰 종류', coupon.product.NAME)}
+        {fact('couponName', '쿠폰명', coupon.COUPON_NAME)}
+        {fact('couponCode', '쿠폰 코드', coupon.COUPON_CODE, { className: 'coupon-code' })}
+        {fact('userId', '사용자', user, { testId: 'detail-user' })}
+        {fact('issueDate', '발급일', issue, { testId: 'detail-issue-date' })}
+        <div className="coupon-detail-fact">
+          <dt>사용일</dt>
+          <dd>{coupon.USED_DATE ?? '-'}</dd>
+        </div>
       </dl>
-      <div className="coupon-field">
-        <label htmlFor="detail-status">쿠폰 상태</label>
-        <select id="detail-status" value={currentStatus} onChange={(e) => setStatus(e.target.value)}>
+      <div className="coupon-field coupon-detail-status">
+        <label htmlFor={`${ids}-status`}>쿠폰 상태</label>
+        <select
+          id={`${ids}-status`}
+          ref={statusRef}
+          value={currentStatus}
+          onChange={(e) => changeStatus(e.target.value)}
+          aria-invalid={errors.status ? true : undefined}
+          aria-describedby={errors.status ? errorId('status') : undefined}
+        >
+          <option value="">상태 선택</option>
           {/* Korean labels only; the code stays in the title for whoever needs it. */}
-          {EDITABLE_STATUSES.map((value) => (
+          {ADMIN_COUPON_STATUSES.map((value) => (
             <option key={value} value={value} title={value}>
               {ADMIN_STATUS_WORDS[value]}
             </option>
           ))}
         </select>
+        {fieldError('status')}
       </div>
-      <h2>사용자 지정</h2>
+      <h2 ref={userHeadingRef} tabIndex={-1}>
+        사용자 지정
+      </h2>
       <UserSearch onChoose={choose} minLength={1} loadError={COUPON_LOAD_ERROR} />
       <div className="coupon-actions">
         <button type="button" className="button" onClick={() => navigate(`${PATHS.mgrCouponList}?groupId=${groupId}`)}>

@@ -24,6 +24,8 @@ export interface AdminCouponRow {
   EXPIRED_DATE: string | null;
   USEREMAIL: string | null;
   USERNAME: string | null;
+  /** Its member withdrew: nobody holds it any more. */
+  OWNER_WITHDRAWN: boolean;
   COUPON_NAME: string;
   CATEGORY_ID: number;
   product: { ITEM_ID: number; NAME: string };

@@ -1,5 +1,5 @@
 import { BILLING_MESSAGES as M } from '@syn/kit/rules';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../app/api';
 import { PATHS } from '../../../app/paths';
@@ -21,12 +21,12 @@ const TITLE = routeInfo('mgrPaymentDetail').title;
 /** The REFUND value that blocks another refund (spec §4). */
 const REFUND_DONE = '환불완료';
 
+/** A read-only fact: text under its name (dt/dd), not an input that looks editable. */
 function ReadOnly({ label, value }: { label: string; value: string }) {
-  const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} type="text" value={value} readOnly />
+    <div>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
     </div>
   );
 }
@@ -74,7 +74,7 @@ export function MgrPaymentDetailPage() {
           {M.paymentNotFound}
         </p>
       ) : (
-        <form className="detail-form" onSubmit={(e) => e.preventDefault()}>
+        <dl className="detail-list">
           <ReadOnly label="주문 코드" value={row.MERCHANT_UID} />
           <ReadOnly label="상품명" value={`${row.NAME} (${won(row.AMOUNT)})`} />
           <ReadOnly label="결제 상태" value={row.P_STATUS} />
@@ -84,7 +84,7 @@ export function MgrPaymentDetailPage() {
           <ReadOnly label="이메일" value={row.USEREMAIL ?? '-'} />
           <ReadOnly label="이름" value={row.USERNAME ?? '-'} />
           <ReadOnly label="결제일" value={row.CREATE_DATE ?? '-'} />
-        </form>
+        </dl>
       )}
       <div className="actions">
         <button

@@ -5,6 +5,7 @@ import { routeInfo } from '../../../app/routeTable';
 import { Loader } from '../../../ui/Loader';
 import { PageHeading } from '../../../ui/PageHeading';
 import { Pager } from '../../../ui/Pager';
+import { CellLabel } from '../../../ui/StackTable';
 import { notify } from '../../../ui/toast';
 import { orderWord, usageWord, won } from '../../payment/payMethods';
 import { PAYMENT_SEARCH_COLUMNS, useSelectPaymentItemsQuery } from './adminPaymentsApi';
@@ -16,6 +17,20 @@ const PAGE_SIZE = 10;
 
 export function paymentDetailPath(merchantUid: string): string {
   return `${PATHS.mgrPaymentDetail}?${new URLSearchParams({ merchant_uid: merchantUid }).toString()}`;
+}
+
+/** An email that may wrap before its `@` rather than anywhere inside the address. */
+function breakableEmail(email: string | null | undefined) {
+  if (!email) return '-';
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
 }
 
 /** Spec §2.5 item 4: search column + keyword, 10 a page. The search lives in the URL so "back" keeps it. */
@@ -78,38 +93,77 @@ export function MgrPaymentPage() {
         <>
           <p className="result-count">총 {total}건</p>
           <div className="table-scroll pay-scroll" tabIndex={0} role="region" aria-label="결제 목록 표">
-            <table className="table pay-table">
+            {/* Ten columns of the spec in eight: order number under the product, the name under the email. */}
+            <table className="table admin-pay-table stack-table" role="table">
               <caption className="sr-only">결제 목록</caption>
-              <thead>
-                <tr>
-                  <th scope="col">주문번호</th>
-                  <th scope="col">상품명</th>
-                  <th scope="col">결제</th>
-                  <th scope="col">주문</th>
-                  <th scope="col">이용</th>
-                  <th scope="col">환불</th>
-                  <th scope="col">이메일</th>
-                  <th scope="col">사용자</th>
-                  <th scope="col">결제일</th>
-                  <th scope="col">상세</th>
+              <thead role="rowgroup">
+                <tr role="row">
+                  <th scope="col" role="columnheader">
+                    상품명 <span className="th-sub">주문번호</span>
+                  </th>
+                  <th scope="col" role="columnheader">
+                    결제
+                  </th>
+                  <th scope="col" role="columnheader">
+                    주문
+                  </th>
+                  <th scope="col" role="columnheader">
+                    이용
+                  </th>
+                  <th scope="col" role="columnheader">
+                    환불
+                  </th>
+                  <th scope="col" role="columnheader">
+                    이메일 <span className="th-sub">사용자</span>
+                  </th>
+                  <th scope="col" role="columnheader">
+                    결제일
+                  </th>
+                  <th scope="col" role="columnheader">
+                    상세
+                  </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 {rows.map((row) => (
-                  <tr key={row.MERCHANT_UID}>
-                    <td>{row.MERCHANT_UID}</td>
-                    <td>
-                      {row.NAME}
-                      <span className="muted"> ({won(row.AMOUNT)})</span>
+                  <tr key={row.MERCHANT_UID} role="row">
+                    <td role="cell" className="cell-title">
+                      <CellLabel>상품명</CellLabel>
+                      <span>
+                        {row.NAME}
+                        <span className="muted"> ({won(row.AMOUNT)})</span>
+                        <span className="cell-sub">{row.MERCHANT_UID}</span>
+                      </span>
                     </td>
-                    <td>{row.P_STATUS}</td>
-                    <td>{orderWord(row.O_STATUS)}</td>
-                    <td>{usageWord(row.U_STATUS)}</td>
-                    <td>{row.REFUND ?? '-'}</td>
-                    <td>{row.USEREMAIL ?? '-'}</td>
-                    <td>{row.USERNAME ?? '-'}</td>
-                    <td>{row.CREATE_DATE ?? '-'}</td>
-                    <td className="actions-cell">
+                    <td role="cell" className="cell-status">
+                      <CellLabel>결제 상태</CellLabel>
+                      {row.P_STATUS}
+                    </td>
+                    <td role="cell" className="cell-status">
+                      <CellLabel>주문 상태</CellLabel>
+                      {orderWord(row.O_STATUS)}
+                    </td>
+                    <td role="cell" className="cell-status">
+                      <CellLabel>이용 상태</CellLabel>
+                      {usageWord(row.U_STATUS)}
+                    </td>
+                    <td role="cell" className="cell-status">
+                      <CellLabel>환불</CellLabel>
+                      {row.REFUND ?? '-'}
+                    </td>
+                    <td role="cell" className="cell-person">
+                      <CellLabel>이메일·사용자</CellLabel>
+                      <span>
+                        <span className="cell-email">{breakableEmail(row.USEREMAIL)}</span>
+                        <span className="cell-sub">{row.USERNAME ?? '-'}</span>
+                      </span>
+                    </td>
+                    <td role="cell" className="cell-date">
+                      <CellLabel>결제일</CellLabel>
+                      {row.CREATE_DATE ?? '-'}
+                    </td>
+                    <td role="cell" className="actions-cell cell-actions">
+                      <CellLabel>상세</CellLabel>
                       <Link className="button button-small" to={paymentDetailPath(row.MERCHANT_UID)}>
                         상세<span className="sr-only"> {row.MERCHANT_UID}</span>
                       </Link>

@@ -3,6 +3,7 @@ import { errorMessage } from '../../../app/api';
 import { routeInfo } from '../../../app/routeTable';
 import { Loader } from '../../../ui/Loader';
 import { PageHeading } from '../../../ui/PageHeading';
+import { CellLabel } from '../../../ui/StackTable';
 import { Tabs } from '../../../ui/Tabs';
 import { notify } from '../../../ui/toast';
 import { DateField } from './DateField';
@@ -39,27 +40,37 @@ interface Column<T> {
 function StatTable<T extends object>({ caption, columns, rows }: { caption: string; columns: Column<T>[]; rows: T[] }) {
   return (
     <div className="table-scroll">
-      <table className="table stat-table">
+      {/* A card per row on a phone (ui/stackTable.css), headed by the row's first column (the day, week or word). */}
+      <table className="table stat-table stack-table" role="table">
         <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
+        <thead role="rowgroup">
+          <tr role="row">
             {columns.map((c) => (
-              <th key={c.key} scope="col" className={c.numeric ? 'number' : undefined}>
+              <th key={c.key} scope="col" role="columnheader" className={c.numeric ? 'number' : undefined}>
                 {c.label}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length}>통계 정보가 존재하지 않습니다.</td>
+            <tr role="row">
+              <td role="cell" colSpan={columns.length}>
+                통계 정보가 존재하지 않습니다.
+              </td>
             </tr>
           ) : (
             rows.map((row, index) => (
-              <tr key={index}>
-                {columns.map((c) => (
-                  <td key={c.key} className={c.numeric ? 'number' : undefined}>
+              <tr key={index} role="row">
+                {columns.map((c, i) => (
+                  <td
+                    key={c.key}
+                    role="cell"
+                    className={
+                      [i === 0 ? 'cell-title' : '', c.numeric ? 'number' : ''].filter(Boolean).join(' ') || undefined
+                    }
+                  >
+                    {i > 0 && <CellLabel>{c.label}</CellLabel>}
                     {c.render ? c.render(row) : c.numeric ? n(Number(row[c.key])) : String(row[c.key])}
                   </td>
                 ))}

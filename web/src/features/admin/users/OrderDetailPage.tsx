@@ -6,6 +6,7 @@ import { routeInfo } from '../../../app/routeTable';
 import { Loader } from '../../../ui/Loader';
 import { PageHeading } from '../../../ui/PageHeading';
 import { Pager } from '../../../ui/Pager';
+import { CellLabel } from '../../../ui/StackTable';
 import { notify } from '../../../ui/toast';
 import { SUBSCRIPTION_ITEM_ID, usageWord } from '../../payment/payMethods';
 import { useProductsQuery } from '../../payment/paymentApi';
@@ -19,6 +20,7 @@ import '../../payment/payment.css';
 
 const TITLE = routeInfo('mgrUserOrderDetail').title;
 const PAGE_SIZE = 10;
+const ORDER_COLUMNS = ['주문 ID', '상품명', '시작일', '종료일', '일시정지일', '상태'] as const;
 
 /** Spec §2.5 item 3: a member's current plan, the cancel-recurring button, new order, orders table. */
 export function OrderDetailPage() {
@@ -120,27 +122,44 @@ export function OrderDetailPage() {
           ) : (
             <>
               <div className="table-scroll pay-scroll" tabIndex={0} role="region" aria-label="주문 목록 표">
-                <table className="table pay-table">
+                <table className="table pay-table stack-table" role="table">
                   <caption className="sr-only">주문 목록</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">주문 ID</th>
-                      <th scope="col">상품명</th>
-                      <th scope="col">시작일</th>
-                      <th scope="col">종료일</th>
-                      <th scope="col">일시정지일</th>
-                      <th scope="col">상태</th>
+                  <thead role="rowgroup">
+                    <tr role="row">
+                      {ORDER_COLUMNS.map((name) => (
+                        <th key={name} scope="col" role="columnheader">
+                          {name}
+                        </th>
+                      ))}
                     </tr>
                   </thead>
-                  <tbody>
+                  <tbody role="rowgroup">
                     {rows.map((row) => (
-                      <tr key={row.PASS_ID}>
-                        <td>{row.ORDER_ID}</td>
-                        <td>{row.NAME}</td>
-                        <td>{row.START_DATE ?? '-'}</td>
-                        <td>{row.END_DATE ?? '-'}</td>
-                        <td>{row.LOCK_DATE ?? '-'}</td>
-                        <td>{usageWord(row.STATUS)}</td>
+                      <tr key={row.PASS_ID} role="row">
+                        <td role="cell">
+                          <CellLabel>주문 ID</CellLabel>
+                          {row.ORDER_ID}
+                        </td>
+                        <td role="cell" className="cell-title">
+                          <CellLabel>상품명</CellLabel>
+                          {row.NAME}
+                        </td>
+                        <td role="cell">
+                          <CellLabel>시작일</CellLabel>
+                          {row.START_DATE ?? '-'}
+                        </td>
+                        <td role="cell">
+                          <CellLabel>종료일</CellLabel>
+                          {row.END_DATE ?? '-'}
+                        </td>
+                        <td role="cell">
+                          <CellLabel>일시정지일</CellLabel>
+                          {row.LOCK_DATE ?? '-'}
+                        </td>
+                        <td role="cell">
+                          <CellLabel>상태</CellLabel>
+                          {usageWord(row.STATUS)}
+                        </td>
                       </tr>
                     ))}
                   </tbody>

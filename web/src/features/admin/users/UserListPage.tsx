@@ -6,6 +6,7 @@ import { routeInfo } from '../../../app/routeTable';
 import { Loader } from '../../../ui/Loader';
 import { PageHeading } from '../../../ui/PageHeading';
 import { Pager } from '../../../ui/Pager';
+import { CellLabel } from '../../../ui/StackTable';
 import { notify } from '../../../ui/toast';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { SearchHistoryDialog } from './SearchHistoryDialog';
@@ -141,33 +142,60 @@ export function UserListPage() {
         <Loader />
       ) : (
         <div className="table-scroll">
-          <table className="table user-table">
+          <table className="table user-table stack-table" role="table">
             <caption className="sr-only">회원 목록</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="number">
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader" className="number">
                   No.
                 </th>
-                <th scope="col">이메일</th>
-                <th scope="col">이름</th>
-                <th scope="col">등급</th>
-                <th scope="col">가입일</th>
-                <th scope="col">관리</th>
+                <th scope="col" role="columnheader">
+                  이메일
+                </th>
+                <th scope="col" role="columnheader">
+                  이름
+                </th>
+                <th scope="col" role="columnheader">
+                  등급
+                </th>
+                <th scope="col" role="columnheader">
+                  가입일
+                </th>
+                <th scope="col" role="columnheader">
+                  관리
+                </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {data && data.datas.length > 0 ? (
                 data.datas.map((user, index) => (
-                  <tr key={user.ID}>
-                    <td className="number">{(page - 1) * PAGE_SIZE + index + 1}</td>
-                    <td>{user.USEREMAIL}</td>
-                    <td>{user.USERNAME}</td>
-                    <td>
-                      <GradeBadge status={user.STATUS} />
+                  <tr key={user.ID} role="row">
+                    <td role="cell" className="number">
+                      <CellLabel>No.</CellLabel>
+                      {(page - 1) * PAGE_SIZE + index + 1}
                     </td>
-                    <td>{kstDate(user.CREATED_DATE)}</td>
-                    <td>
-                      <div className="actions user-actions">
+                    <td role="cell" className="cell-title">
+                      <CellLabel>이메일</CellLabel>
+                      {user.USEREMAIL}
+                    </td>
+                    <td role="cell">
+                      <CellLabel>이름</CellLabel>
+                      {user.USERNAME}
+                    </td>
+                    <td role="cell">
+                      <CellLabel>등급</CellLabel>
+                      <span>
+                        <GradeBadge status={user.STATUS} />
+                      </span>
+                    </td>
+                    <td role="cell">
+                      <CellLabel>가입일</CellLabel>
+                      {kstDate(user.CREATED_DATE)}
+                    </td>
+                    {/* Short visible words keep the four buttons on one line; each name still says whose and what. */}
+                    <td role="cell" className="cell-actions">
+                      <CellLabel>관리</CellLabel>
+                      <div className="user-actions">
                         <button
                           type="button"
                           className="button button-small"
@@ -182,7 +210,7 @@ export function UserListPage() {
                           onClick={() => navigate(mgrUserOrderDetailPath(user.ID))}
                           aria-label={`${user.USEREMAIL} 주문 정보`}
                         >
-                          주문 정보
+                          주문
                         </button>
                         <button
                           type="button"
@@ -190,7 +218,7 @@ export function UserListPage() {
                           onClick={() => setHistory({ id: user.ID, email: user.USEREMAIL })}
                           aria-label={`${user.USEREMAIL} 사전 이용 정보`}
                         >
-                          사전 이용 정보
+                          사전 이용
                         </button>
                         <button
                           type="button"
@@ -198,15 +226,17 @@ export function UserListPage() {
                           onClick={() => setToDelete(user)}
                           aria-label={`${user.USEREMAIL} 회원 삭제`}
                         >
-                          회원 삭제
+                          삭제
                         </button>
                       </div>
                     </td>
                   </tr>
                 ))
               ) : (
-                <tr>
-                  <td colSpan={6}>{T.empty}</td>
+                <tr role="row">
+                  <td role="cell" colSpan={6}>
+                    {T.empty}
+                  </td>
                 </tr>
               )}
             </tbody>
