@@ -3,12 +3,29 @@
 import { ensureInfra } from '../deploy/local/infra';
 import { ensureDatabases } from '../deploy/local/lib/probes';
 import { POSTGRES_URL } from '../deploy/local/lib/servers';
-import { buildIfNeeded, startStack } from './stack';
+import { buildIfNeeded, startStack, type Stack } from './stack';
 import { topology } from './topology';
 
 const log = (line: string) => process.stdout.write(`[start] ${line}\n`);
 
+// Ctrl-C can come at any moment: before the stack exists (infra, build, seed), while it is starting
+// (its processes may already answer, so a caller may stop it before startStack returns), or when it runs.
+type Phase = { kind: 'preparing' } | { kind: 'starting' } | { kind: 'running'; stack: Stack };
+let phase: Phase = { kind: 'preparing' };
+let stopRequested = false;
+
+function stop(): void {
+  if (stopRequested) return;
+  stopRequested = true;
+  log('stopping…');
+  if (phase.kind === 'preparing') process.exit(130);
+  if (phase.kind === 'running') void phase.stack.stop().then(() => process.exit(0));
+  // 'starting': main stops the stack as soon as startStack settles.
+}
+
 async function main(): Promise<void> {
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   const started = Date.now();
   log('starting local infrastructure (first run downloads servers from Maven Central)…');
   await ensureInfra({ log });
@@ -19,18 +36,22 @@ async function main(): Promise<void> {
   // The seed imports workspace packages whose `exports` point at their build output: load it only now.
   const { seedDevData } = await import('./seed.js');
   await seedDevData(log);
-  const stack = await startStack({ mode: 'dev', log, skipBuild: true, output: 'console' });
+  phase = { kind: 'starting' };
+  let stack: Stack;
+  try {
+    stack = await startStack({ mode: 'dev', log, skipBuild: true, output: 'console' });
+  } catch (err) {
+    // The stack's processes got the same Ctrl-C and ended; startStack already stopped the rest.
+    if (stopRequested) process.exit(0);
+    throw err;
+  }
+  phase = { kind: 'running', stack };
+  if (stopRequested) {
+    await stack.stop();
+    process.exit(0);
+  }
   log(`ready in ${Math.round((Date.now() - started) / 1000)} s`);
   log(`open ${stack.baseUrl}/  (mail inbox: http://127.0.0.1:1080/)`);
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    log('stopping…');
-    void stack.stop().then(() => process.exit(0));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
 
 main().catch((err: unknown) => {
