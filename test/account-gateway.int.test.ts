@@ -1,5 +1,5 @@
 // Account through the real gateway: the session cookie set by the account service passes
-// through, the gateway resolves it from Redis, and logout ends it (issue 5, server side).
+// through, the gateway resolves it from Redis, and logout ends it (server side).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startGateway, type RunningGateway } from '../gateway/src/main';

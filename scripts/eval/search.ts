@@ -54,7 +54,7 @@ export function rankedWords(kind: string, found: KoreanSearch): string[] {
   return [...new Set(lists.flat())];
 }
 
-/** Classes that are inflections of a verb or adjective (the development part's issue-10 classes included). */
+/** Classes that are inflections of a verb or adjective (the development part's inflection classes included). */
 const NOT_INFLECTION = new Set(['honorific', 'typo', 'spelling', 'exact', 'prefix', 'particle', 'correct', 'spacing']);
 const isInflection = (kind: string) => !NOT_INFLECTION.has(kind);
 

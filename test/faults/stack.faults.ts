@@ -1,4 +1,4 @@
-// `npm run test:faults` (issue 11): under a steady load through the gateway, each service,
+// `npm run test:faults`: under a steady load through the gateway, each service,
 // the gateway, the Kafka broker and Elasticsearch are killed with SIGKILL in turn and
 // started again. Each fault's error window and recovery time are printed; afterwards the
 // suite proves that nothing was lost or counted twice: statistics equal the events the

@@ -1,5 +1,5 @@
 /**
- * Hostile input (project issue 11): a property-based fuzzer sends every route of the catalog
+ * Hostile input: a property-based fuzzer sends every route of the catalog
  * (routes.ts), as a visitor, a member and an administrator, malformed and extreme requests
  * through the gateway of a whole test stack (payloads in fuzz/payloads.ts). For each request:
  * no 5xx, no stack trace or internal error text in the answer, and no write — the stack's data

@@ -1,5 +1,5 @@
 /**
- * Permission matrix (project issue 11): every route of the gateway × five callers (anonymous,
+ * Permission matrix: every route of the gateway × five callers (anonymous,
  * free member A, another free member B, paid member P, administrator) against the whole test
  * stack. Each row names the expected status; every 200 a non-administrator receives is scanned
  * for the other members' markers (email, name, phone, wordbook item ids, coupon codes, order ids,

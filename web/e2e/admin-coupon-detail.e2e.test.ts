@@ -1,5 +1,5 @@
 /**
- * The administrator's coupon detail save (project issue 21; spec §2.5 item 9, §5): at both widths,
+ * The administrator's coupon detail save (spec §2.5 item 9, §5): at both widths,
  * saving an unassigned coupon shows the user and issue-date messages at their fields, an emptied
  * status shows its own, nothing is written, each message goes once its field is right, and the
  * save then sends the issue date the screen shows.

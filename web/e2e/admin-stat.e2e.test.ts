@@ -1,5 +1,5 @@
 /**
- * The administrator's statistics screen against the whole stack (project issue 9): a
+ * The administrator's statistics screen against the whole stack: a
  * scripted morning of joins, logins, searches and headword views is published to Kafka
  * (the test stack's topics) as the services' outbox relays would, the statistics service
  * counts it, and the administrator sees the counts in the chart tooltips and the tables,

@@ -1,5 +1,5 @@
 /**
- * The administrator's member screens against the whole stack (project issue 9): filter the
+ * The administrator's member screens against the whole stack: filter the
  * member list, see a member's recent dictionary searches (from the statistics service),
  * change a member's email-verification state on the detail screen, and delete a member
  * through the withdrawal path.

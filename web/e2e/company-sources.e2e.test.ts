@@ -1,5 +1,5 @@
 /**
- * The company page's data sources (project issue 21): each source of the loaded dataset is named
+ * The company page's data sources: each source of the loaded dataset is named
  * with its attribution in Korean and its licence name as written; where a licence prescribes its
  * own wording, that wording is shown verbatim, set apart and introduced in Korean.
  *

@@ -1,5 +1,5 @@
 /**
- * A subscriber uses coupons (project issue 21): instead of being told to pay after the current
+ * A subscriber uses coupons: instead of being told to pay after the current
  * period, the member reads on /coupon that the coupon's days were added after the paid month and
  * when the next 정기 결제 now falls; a second coupon stacks after the first. Desktop and mobile,
  * screenshots and axe at both widths.

@@ -1,5 +1,5 @@
 /**
- * Coupons against the whole stack (project issue 8): an administrator creates a group of 3
+ * Coupons against the whole stack: an administrator creates a group of 3
  * coupons and assigns one to a member, who uses it and becomes paid; a member gifts a coupon to
  * another member, who then uses it.
  *

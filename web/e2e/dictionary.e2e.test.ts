@@ -1,5 +1,5 @@
 /**
- * Dictionary screens against the whole stack (project issue 4): a guest searches, opens a
+ * Dictionary screens against the whole stack: a guest searches, opens a
  * headword, uses the accordion and meets the join prompt; the session history survives a
  * reload; a member shares the similar words (clipboard fallback in headless Chromium).
  *

@@ -1,5 +1,5 @@
 /**
- * The search history across a login (project issue 21), at both widths against the whole stack: a
+ * The search history across a login, at both widths against the whole stack: a
  * visitor opens three headwords, logs in through the login form and finds them in 검색 기록 in the
  * same order; deletes one; clears the rest after the confirmation; and the server agrees (reload).
  *

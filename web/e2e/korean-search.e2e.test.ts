@@ -1,5 +1,5 @@
 /**
- * Search that understands Korean (project issue 10), in the browser against the whole stack:
+ * Search that understands Korean, in the browser against the whole stack:
  * typing the inflected 아름다운 lands on 아름답다's synonyms; a typo offers '혹시 이것을
  * 찾으셨나요?'; an honorific names its plain word; hanja characters list the words sharing them.
  *

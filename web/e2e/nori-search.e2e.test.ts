@@ -1,5 +1,5 @@
 /**
- * Issue 17 in the browser against the whole stack: a noun with a particle, as pasted from a
+ * Korean analysis in the browser against the whole stack: a noun with a particle, as pasted from a
  * sentence (학교에서), lands on the noun's detail.
  *
  * Run: TEST_STACK_OFFSET=37 npx jest web/e2e/nori-search.e2e.test.ts --selectProjects e2e

@@ -1,8 +1,8 @@
 /**
- * Payment screens against the whole stack and the PortOne sandbox checkout (project issue 7):
+ * Payment screens against the whole stack and the PortOne sandbox checkout:
  * a free member subscribes monthly, sees it on /order and /usage and becomes a paid member; an
  * administrator refunds it and the member is free again. Also a declined card and the
- * ?status=fail message. Issue 21: the purchase page lists item 6 only (spec §9), says why the
+ * ?status=fail message. The purchase page lists item 6 only (spec §9), says why the
  * card window shows 0원, and tells "user info absent" from "member authentication required".
  *
  * Run: TEST_STACK_OFFSET=20 npx jest web/e2e/payment.e2e.test.ts --selectProjects e2e

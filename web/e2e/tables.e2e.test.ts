@@ -1,5 +1,5 @@
 /**
- * Tables fit their screen (project issue 21). At 360 px each row of the member's payment history
+ * Tables fit their screen. At 360 px each row of the member's payment history
  * (/order), usage history (/usage) and the admin payment and member lists is a card of label/value
  * pairs with its buttons; at 1280 px (beside the side menu) they are tables that never scroll sideways:
  * the admin payment list shows every column of spec §2.5 item 4, the member list keeps its four buttons

@@ -1,4 +1,4 @@
-// Issue 21: a visitor's search history goes on with them when they log in. The login is called as
+// a visitor's search history goes on with them when they log in. The login is called as
 // the gateway calls it (the visitor's session hash in the signed headers); the visitor's session and
 // list are written the way the dictionary writes them (kit's session contract).
 import {

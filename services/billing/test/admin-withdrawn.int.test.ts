@@ -1,4 +1,4 @@
-// A withdrawn member's payments in the administrator's screens (project issue 21): the payment
+// A withdrawn member's payments in the administrator's screens: the payment
 // records stay (전자상거래법: 대금결제 기록 5년), marked 탈퇴 회원 without the personal data the
 // account service erased, and the withdrawal ends their passes, so nothing says 사용중 any more.
 // Real PostgreSQL, Kafka (UserWithdrawn) and the PortOne sandbox.

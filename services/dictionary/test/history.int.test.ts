@@ -1,4 +1,4 @@
-// Issue 21: deleting one entry of the session's search history and clearing it, through the real
+// deleting one entry of the session's search history and clearing it, through the real
 // gateway (sessions resolved from the cookie, as the web app calls it), on the real Redis,
 // Elasticsearch and PostgreSQL.
 import { randomBytes } from 'node:crypto';

@@ -3,8 +3,8 @@ import { PATHS, type PathId } from './paths';
 /**
  * What each route of spec §2.1 shows, as plain data: the router builds on it,
  * and the browser tests visit every entry. `owner: 'shell'` pages are built
- * here; the others are "준비 중" placeholders until their feature issue
- * replaces them. Dependency-free so Node-side tests can import it.
+ * here; the others by their feature folders. Dependency-free so Node-side
+ * tests can import it.
  */
 export type RouteAccess = 'public' | 'admin';
 

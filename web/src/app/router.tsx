@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { DictionaryArea } from '../features/dictionary/DictionaryArea';
 import { HomePage } from '../features/dictionary/HomePage';
-import { DetailPage, HistoryPage, SearchResultsPage } from '../features/dictionary/placeholders';
+import { DetailPage, HistoryPage, SearchResultsPage } from '../features/dictionary/pages';
 import { RequireAdmin } from '../features/admin/RequireAdmin';
 import { Loader } from '../ui/Loader';
 import { Layout } from './Layout';
