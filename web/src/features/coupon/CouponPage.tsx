@@ -1,3 +1,4 @@
+import { couponSearchName } from '@syn/kit/rules';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../app/api';
@@ -51,12 +52,12 @@ function Coupons({ userId }: { userId: number }) {
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    const name = keyword.trim();
-    if (name === '') {
-      notify.warn(M.searchNameRequired);
+    const checked = couponSearchName.safeParse(keyword);
+    if (!checked.success) {
+      notify.warn(checked.error.issues[0]?.message ?? M.searchNameRequired);
       return;
     }
-    setSearchName(name);
+    setSearchName(checked.data);
     setPage(1);
   };
 
