@@ -108,7 +108,8 @@ export class Tab {
     }
     await this.page.evaluate(() => document.fonts.ready.then(() => undefined));
     const file = join(folder, `${name}.png`);
-    await this.page.screenshot({ path: file, fullPage: options.fullPage ?? true });
+    // Transitions end before the picture (an accordion's chevron half-turned is not what a reader sees).
+    await this.page.screenshot({ path: file, fullPage: options.fullPage ?? true, animations: 'disabled' });
     return file;
   }
 
