@@ -1,7 +1,8 @@
 // Coupons used by a member who already has a pass, against real PostgreSQL, the PortOne sandbox
 // and the billing jobs: a subscriber's coupon days queue after the paid month and push the next
 // renewal back by exactly those days (no charge before, the paid month starts after them), coupons
-// stack, a cancelled subscription keeps them, and a one-off pass holder's coupon waits too. An
+// stack, a cancelled subscription keeps them, a refunded one lets them start at once, and a one-off
+// pass holder's coupon waits too. An
 // administrator's grant to a subscriber defers the renewal the same way.
 import { COUPON_MESSAGES as M } from '@syn/kit/rules';
 import { addMonths } from '../src/domain/catalogue';
@@ -123,6 +124,10 @@ describe('a coupon used while a pass is running', () => {
     expect((await subscriptionOf(user)).next_charge_at).toEqual(couponEnd);
     const info = await h.call('POST', '/subscribe/info', { user, body: { customer_uid: customerUid } });
     expect(info.body.data).toMatchObject({ STATUS: 'START', NEXT_PAY_DATE: ymd(couponEnd) });
+    // What the withdrawal page says is lost: the paid month and the coupon week behind it.
+    const remain = (await h.call('GET', '/api/used/isUsedRemain', { user })).body;
+    expect(remain).toMatchObject({ status: 'valid', serviceEndDate: ymd(couponEnd), autoRenew: true });
+    expect(remain.remainDays).toBe(Math.ceil((couponEnd.getTime() - h.clock.now().getTime()) / DAY));
 
     // The paid month is over: the coupon carries the member, nothing is charged.
     at(new Date(paidEnd.getTime() + MINUTE));
@@ -220,6 +225,40 @@ describe('a coupon used while a pass is running', () => {
     expect((await passesOf(user)).map((p) => p.status)).toEqual(['EXPIRED', 'EXPIRED']);
     expect(await charges(user)).toEqual(['SUBSCRIBE:3000']);
     expect((await subscriptionOf(user)).status).toBe('CANCEL');
+  });
+
+  it('when the subscription payment is refunded while a coupon waits, then the coupon days start at once instead of after the refunded month', async () => {
+    const user = U + 8;
+    await subscribe(user);
+    await useCoupon(user, await couponFor(user, 4, '환불 1주'));
+    const [order] = await h.sql<{ merchant_uid: string }>(
+      `SELECT merchant_uid FROM billing.orders WHERE user_id = $1 AND kind = 'SUBSCRIBE'`,
+      [user],
+    );
+
+    at(new Date(h.clock.now().getTime() + DAY));
+    const refunded = await h.call('POST', '/subscribe/user-cancel-payments', {
+      user,
+      body: { merchant_uid: order!.merchant_uid },
+    });
+    expect(refunded.status).toBe(200);
+    const now = h.clock.now();
+    const weekEnd = new Date(now.getTime() + 7 * DAY);
+    // No gap: the refunded month is gone and the coupon week runs from the refund.
+    const passes = await passesOf(user);
+    expect(passes.map((p) => [p.item_id, p.status])).toEqual([
+      [6, 'CANCEL'],
+      [4, 'START'],
+    ]);
+    expect([passes[1]!.start_date, passes[1]!.end_date]).toEqual([now, weekEnd]);
+    expect(await isUsed(user)).toBe('valid');
+    const remain = (await h.call('GET', '/api/used/isUsedRemain', { user })).body;
+    expect(remain).toMatchObject({ remainDays: 7, serviceEndDate: ymd(weekEnd), autoRenew: false });
+
+    at(new Date(weekEnd.getTime() + MINUTE));
+    await h.runJobs();
+    expect(await isUsed(user)).toBe('none');
+    expect([await attempts(user), await charges(user)]).toEqual([0, []]);
   });
 
   it('when a renewal after the coupon days is declined once, then the retried month still starts where the coupon ended', async () => {

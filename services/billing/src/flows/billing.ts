@@ -473,6 +473,7 @@ export class Billing {
     if (pass && (pass.status === 'START' || pass.status === 'STANDBY' || pass.status === 'LOCK')) {
       const cancelled = await this.store.setPass(tx, pass.passId, { status: 'CANCEL', at: now });
       await passChanged(tx, this.o.sink, cancelled, now);
+      await this.moveUpQueuedPasses(tx, pass, now);
     }
     // Events count won: a refund in the wallet's dollars is stated as its share of the order.
     const pay = await this.store.payment(tx, order.orderId);
@@ -498,6 +499,31 @@ export class Billing {
       }
     }
     return stopped;
+  }
+
+  /**
+   * Days queued behind a refunded pass (a coupon used while subscribed, a reward) move up by the
+   * refunded days, so the member's own days follow without a gap; one that now begins is in use at once.
+   */
+  private async moveUpQueuedPasses(tx: PoolClient, refunded: Pass, now: Date): Promise<void> {
+    const from = refunded.startDate > now ? refunded.startDate : now;
+    const gapMs = refunded.endDate.getTime() - from.getTime();
+    if (gapMs <= 0) return;
+    // A coupon used at this moment queues behind the live passes: it must see them moved or not at all.
+    await this.store.lockUser(tx, refunded.userId);
+    const queued = (await this.store.livePasses(tx, refunded.userId))
+      .filter((p) => p.status === 'STANDBY' && p.startDate >= refunded.endDate)
+      .sort((a, b) => a.startDate.getTime() - b.startDate.getTime());
+    for (const p of queued) {
+      const startDate = new Date(p.startDate.getTime() - gapMs);
+      const moved = await this.store.setPass(tx, p.passId, {
+        status: startDate <= now ? 'START' : 'STANDBY',
+        startDate,
+        endDate: new Date(p.endDate.getTime() - gapMs),
+        at: now,
+      });
+      await passChanged(tx, this.o.sink, moved, now);
+    }
   }
 
   /** A member cancels their own order: an unpaid one is dropped, a paid one refunded within the window. */

@@ -436,13 +436,14 @@ export const billingContract: ServiceContract = {
     route(
       'get',
       '/api/used/isUsedRemain',
-      'The pass in use with its remaining days and renewal',
+      'The pass in use, the days left of the whole service (passes queued after it included), its end and renewal',
       'member',
       z.object({ id: z.string().optional() }),
       z.object({
         status: z.enum(['valid', 'none']),
         used: usedItem.nullable(),
         remainDays: int32,
+        serviceEndDate: day,
         autoRenew: z.boolean(),
       }),
       [401],

@@ -2,7 +2,7 @@
 import { activeCaller, requireMember, type Caller } from '@syn/kit';
 import { BILLING_MESSAGES as M } from '@syn/kit/rules';
 import type { Express, Request } from 'express';
-import { remainingDays } from '../domain/format';
+import { remainingDays, ymd } from '../domain/format';
 import type { Clock } from '../domain/clock';
 import type { Billing, GrantResult } from '../flows/billing';
 import type { BillingStore } from '../store/store';
@@ -133,10 +133,14 @@ export function memberRoutes(app: Express, d: RouteDeps): void {
     const caller = requireMember(req);
     const pass = await d.billing.currentPass(subjectOf(caller, inputOf(req).id));
     const sub = pass?.subscriptionId ? await d.store.subscription(d.pool, pass.subscriptionId) : null;
+    // The days left are the member's whole service: passes queued after this one (a coupon used
+    // while subscribed, a reward) carry on after it.
+    const end = pass ? await d.billing.serviceEnd(pass.userId, pass.endDate) : null;
     res.json({
       status: pass ? 'valid' : 'none',
       used: pass ? usedView(pass) : null,
-      remainDays: pass ? remainingDays(d.clock.now(), pass.endDate) : 0,
+      remainDays: end ? remainingDays(d.clock.now(), end) : 0,
+      serviceEndDate: end ? ymd(end) : null,
       autoRenew: sub?.status === 'START',
     });
   });

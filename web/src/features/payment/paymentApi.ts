@@ -52,7 +52,10 @@ export interface UsedState {
 
 /** GET /api/used/isUsedRemain: the pass in use, how many days it has left and whether it renews. */
 export interface UsedRemain extends UsedState {
+  /** Days left of the whole service: passes queued after the one in use count too. */
   remainDays: number;
+  /** When the service ends (yyyy-mm-dd), after every queued pass. */
+  serviceEndDate: string | null;
   autoRenew: boolean;
 }
 
