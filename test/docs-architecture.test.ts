@@ -157,6 +157,25 @@ export function other(): void {}`);
     expect(handledCases('const passChangeOfX = 1;', helpers)).toEqual([]);
   });
 
+  it('when a kit helper calls a case helper, then a call of the kit helper counts too', () => {
+    const known = new Map([['passChangeOf', ['passChanged' as const]]]);
+    const helpers = caseHelpers(
+      `export function passEventStep(env) {
+  return passChangeOf(env) ? 'apply' : 'other';
+}
+export function startPassProjectionConsumer(opts) {
+  return start({ handle: (tx, env) => passEventStep(env) });
+}
+export function unrelated(): void {}`,
+      known,
+    );
+    expect([...helpers]).toEqual([
+      ['passEventStep', ['passChanged']],
+      ['startPassProjectionConsumer', ['passChanged']],
+    ]);
+    expect(handledCases('await startPassProjectionConsumer({ topics });', helpers)).toEqual(['passChanged']);
+  });
+
   it('when a migration creates tables, then the owner schema is implied and others are qualified', () => {
     const sql = `CREATE TABLE \${schema}.users (id int);
       CREATE TABLE IF NOT EXISTS legacy.members (id int);

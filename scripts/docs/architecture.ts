@@ -101,14 +101,21 @@ export function builtCases(source: string): EventCase[] {
 
 /**
  * Helpers that test an event case for their caller (`passChangeOf` answers null unless the
- * envelope carries passChanged): name → the cases its body tests.
+ * envelope carries passChanged): name → the cases its body tests, itself or through a call of a
+ * helper already `known` or defined earlier in the file (the kit's `startPassProjectionConsumer`).
  */
-export function caseHelpers(source: string): Map<string, EventCase[]> {
+export function caseHelpers(
+  source: string,
+  known: ReadonlyMap<string, EventCase[]> = new Map(),
+): Map<string, EventCase[]> {
   const helpers = new Map<string, EventCase[]>();
   for (const chunk of stripComments(source).split(/\n(?=export\s)/)) {
     const name = PATTERNS.exportedFunction.exec(chunk)?.[1];
+    if (!name) continue;
     const cases = matches(PATTERNS.comparedCase, chunk).filter(isEventCase);
-    if (name && cases.length > 0) helpers.set(name, cases);
+    for (const [helper, theirs] of [...known, ...helpers])
+      if (new RegExp(`\\b${helper}\\(`).test(chunk)) cases.push(...theirs);
+    if (cases.length > 0) helpers.set(name, [...new Set(cases)]);
   }
   return helpers;
 }
@@ -224,6 +231,9 @@ export async function collectFacts(): Promise<ArchitectureFacts> {
   const helpers = new Map<string, EventCase[]>();
   for (const file of sourceFiles(path.join(ROOT, 'proto/src')).filter((f) => !f.includes(`${path.sep}gen${path.sep}`)))
     for (const [name, cases] of caseHelpers(readFileSync(file, 'utf8'))) helpers.set(name, cases);
+  // Kit helpers built on those (a consumer starter that acts on passChanged for its caller).
+  for (const file of sourceFiles(path.join(ROOT, 'services/kit/src')))
+    for (const [name, cases] of caseHelpers(readFileSync(file, 'utf8'), helpers)) helpers.set(name, cases);
 
   const services: ServiceFacts[] = [];
   const producers = new Map<EventCase, ServiceName[]>();
@@ -407,7 +417,7 @@ const SOURCES = [
   "Redis: files in the service's `src/store/` (the gateway's `src/plugin/`) that use the Redis client, described by their header comment.",
   "Elasticsearch: defaults of `*_ALIAS` settings; calls over HTTP: settings named like another service's URL variable (both in `configShape`).",
   'Gateway: `ROUTES` in `gateway/src/routes.ts`.',
-  'Events: `EVENT_TYPES` and `topicOf` of `@syn/proto`; producers build a case with `newEnvelope({ …, event: { case } })`; consumers switch on it (`case` clause), compare it (`.case === …`) or call a `@syn/proto` helper that does (`passChangeOf`).',
+  'Events: `EVENT_TYPES` and `topicOf` of `@syn/proto`; producers build a case with `newEnvelope({ …, event: { case } })`; consumers switch on it (`case` clause), compare it (`.case === …`) or call a `@syn/proto` helper that does (`passChangeOf`) or a kit helper built on one (`startPassProjectionConsumer`).',
 ];
 
 export function renderMarkdown(facts: ArchitectureFacts): string {

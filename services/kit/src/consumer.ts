@@ -33,6 +33,11 @@ export interface ConsumerOptions<E> {
   fromBeginning?: boolean;
   /** No progress for this long while events wait = stalled (see supervisor.ts). */
   stallMs?: number;
+  /**
+   * Runs once the effect is committed (not for a duplicate): what must not run inside the
+   * transaction, such as dropping an in-process cache a concurrent read could refill with the old state.
+   */
+  afterCommit?: (event: E) => void;
 }
 
 export type Outcome = 'applied' | 'duplicate' | 'rejected';
@@ -144,7 +149,12 @@ export async function startEventConsumer<E>(opts: EventConsumerOptions<E>): Prom
 export function startIdempotentConsumer<E>(opts: ConsumerOptions<E>): Promise<RunningConsumer> {
   return startEventConsumer({
     ...opts,
-    apply: (event, raw) =>
-      applyOnce(opts.pool, opts.schema, opts.groupId, opts.idOf(event), (tx) => opts.handle(tx, event, raw)),
+    apply: async (event, raw) => {
+      const outcome = await applyOnce(opts.pool, opts.schema, opts.groupId, opts.idOf(event), (tx) =>
+        opts.handle(tx, event, raw),
+      );
+      if (outcome === 'applied') opts.afterCommit?.(event);
+      return outcome;
+    },
   });
 }

@@ -10,6 +10,7 @@ export * from './logger';
 export * from './mongo-consumer';
 export * from './mongo-outbox';
 export * from './outbox';
+export * from './passes';
 export * from './pg';
 export * from './request';
 export * from './runtime';
