@@ -73,10 +73,10 @@ describe('docs/architecture.md', () => {
     });
   });
 
-  it('when a member withdraws, then billing, statistics and wordbook act on it, and nobody acts on wordSaved', () => {
+  it('when a member withdraws, then billing, dictionary, statistics and wordbook act on it, and nobody acts on wordSaved', () => {
     expect(event('userWithdrawn')).toMatchObject({
       producer: 'account',
-      consumers: ['billing', 'statistics', 'wordbook'],
+      consumers: ['billing', 'dictionary', 'statistics', 'wordbook'],
     });
     expect(event('wordSaved')).toMatchObject({ producer: 'wordbook', consumers: [] });
   });

@@ -1,8 +1,10 @@
 // Consumes billing's PassChanged into dictionary.passes (ARCHITECTURE rule 1: the dictionary
-// decides "paid" from its own projection, never by reading billing's tables). Idempotent by event id.
-import { eventTime, startIdempotentConsumer, type Logger, type Pool, type RunningConsumer } from '@syn/kit';
+// decides "paid" from its own projection, never by reading billing's tables), and account's
+// UserWithdrawn, which deletes the member's passes for good. One group reads both topics, so the
+// service keeps its one consumer; the pass handling itself is the kit's, as in account.
+import { eventTime, startPassProjectionConsumer, type Logger, type Pool, type RunningConsumer } from '@syn/kit';
 import type { Kafka } from 'kafkajs';
-import { decodeEnvelope, passChangeOf, TOPICS, type ValidEnvelope } from '@syn/proto';
+import { TOPICS } from '@syn/proto';
 import type { PassStore } from '../store/passes';
 
 export function startPassConsumer(opts: {
@@ -13,20 +15,21 @@ export function startPassConsumer(opts: {
   log: Logger;
   passes: PassStore;
 }): Promise<RunningConsumer> {
-  return startIdempotentConsumer<ValidEnvelope>({
+  return startPassProjectionConsumer({
     kafka: opts.kafka,
     pool: opts.pool,
     schema: opts.schema,
     log: opts.log,
     groupId: `${opts.topicPrefix}dictionary`,
-    topics: [opts.topicPrefix + TOPICS.billing],
-    decode: (raw) => decodeEnvelope(raw.value),
-    idOf: (env) => env.id,
-    handle: async (tx, env) => {
-      const pass = passChangeOf(env);
-      if (!pass) return;
-      await opts.passes.apply(tx, pass, eventTime(env));
-      opts.passes.forget(pass.userId);
+    topics: [opts.topicPrefix + TOPICS.billing, opts.topicPrefix + TOPICS.account],
+    projection: opts.passes,
+    isGone: (tx, userId) => opts.passes.isWithdrawn(tx, userId),
+    onApplied: (userId) => opts.passes.forget(userId),
+    onOtherEvent: async (tx, env) => {
+      if (env.event.case !== 'userWithdrawn') return undefined; // other account and billing facts are not ours
+      const { userId } = env.event.value;
+      await opts.passes.withdraw(tx, userId, eventTime(env));
+      return userId;
     },
   });
 }
