@@ -122,6 +122,8 @@ const SITE_DETAILS = [
   'BUSINESS_HOURS',
   'PRIVACY_OFFICER_NAME',
   'PRIVACY_OFFICER_EMAIL',
+  'PRIVACY_TRUSTEE_PAYMENT',
+  'PRIVACY_TRUSTEE_MAIL',
 ] as const;
 type SiteDetail = (typeof SITE_DETAILS)[number];
 
@@ -141,6 +143,8 @@ export const SAMPLE_SITE_DETAILS: Record<SiteDetail, string> = {
   BUSINESS_HOURS: '평일 10:00~18:00 (점심시간 12:00~13:00, 주말·공휴일 휴무)',
   PRIVACY_OFFICER_NAME: '김보호(예시)',
   PRIVACY_OFFICER_EMAIL: 'privacy@syndict.example',
+  PRIVACY_TRUSTEE_PAYMENT: 'PortOne(포트원) 및 결제대행사(예시)',
+  PRIVACY_TRUSTEE_MAIL: '메일 발송 업체(예시)',
 };
 
 /** A CSP source that names one origin exactly, or the keywords 'self' / 'none': no wildcards or bare schemes. */
@@ -214,6 +218,9 @@ const schema = z.object({
   BUSINESS_HOURS: displayText,
   PRIVACY_OFFICER_NAME: displayText,
   PRIVACY_OFFICER_EMAIL: email,
+  /** Who processes members' data for us (개인정보 보호법 §26: the privacy policy names each trustee). */
+  PRIVACY_TRUSTEE_PAYMENT: displayText,
+  PRIVACY_TRUSTEE_MAIL: displayText,
   /** Extra origins the app may load scripts from, connect, frame and post forms to (the payment provider). */
   CSP_EXTRA_ORIGINS: z.string().trim().default(''),
   /** The public address of the app; its origin is trusted for cookie-carrying writes (CSRF check). */
@@ -404,6 +411,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): GatewayConfig {
         hours: detail('BUSINESS_HOURS'),
       },
       privacyOfficer: { name: detail('PRIVACY_OFFICER_NAME'), email: detail('PRIVACY_OFFICER_EMAIL') },
+      privacyTrustees: { payment: detail('PRIVACY_TRUSTEE_PAYMENT'), mail: detail('PRIVACY_TRUSTEE_MAIL') },
       embedParentOrigins: e.EMBED_PARENT_ORIGINS,
     },
     expressGateway: {

@@ -67,6 +67,8 @@ describe('gateway environment', () => {
       'BUSINESS_HOURS: is required in production',
       'PRIVACY_OFFICER_NAME: is required in production',
       'PRIVACY_OFFICER_EMAIL: is required in production',
+      'PRIVACY_TRUSTEE_PAYMENT: is required in production',
+      'PRIVACY_TRUSTEE_MAIL: is required in production',
     ]);
   });
 
@@ -108,6 +110,10 @@ describe('gateway environment', () => {
         hours: '평일 09:00~18:00',
       },
       privacyOfficer: { name: '박지원', email: 'privacy@natmal.example' },
+      privacyTrustees: {
+        payment: '코리아포트원 주식회사(PortOne), 주식회사 케이지이니시스',
+        mail: '주식회사 낱말메일',
+      },
       embedParentOrigins: [],
     });
   });

@@ -70,6 +70,10 @@ test('when the web app asks for the site details in production, then it gets the
       name: PRODUCTION_SITE_ENV.PRIVACY_OFFICER_NAME,
       email: PRODUCTION_SITE_ENV.PRIVACY_OFFICER_EMAIL,
     },
+    privacyTrustees: {
+      payment: PRODUCTION_SITE_ENV.PRIVACY_TRUSTEE_PAYMENT,
+      mail: PRODUCTION_SITE_ENV.PRIVACY_TRUSTEE_MAIL,
+    },
     embedParentOrigins: [],
   });
 });

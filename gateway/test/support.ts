@@ -30,6 +30,8 @@ export const PRODUCTION_SITE_ENV = {
   BUSINESS_HOURS: '평일 09:00~18:00',
   PRIVACY_OFFICER_NAME: '박지원',
   PRIVACY_OFFICER_EMAIL: 'privacy@natmal.example',
+  PRIVACY_TRUSTEE_PAYMENT: '코리아포트원 주식회사(PortOne), 주식회사 케이지이니시스',
+  PRIVACY_TRUSTEE_MAIL: '주식회사 낱말메일',
 } as const;
 
 export interface Echoed {

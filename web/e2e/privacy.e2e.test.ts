@@ -67,8 +67,9 @@ describe.each(['desktop', 'mobile'] as const)('the privacy policy at the %s view
       '대금 결제 및 재화 등의 공급에 관한 기록',
       '소비자의 불만 또는 분쟁 처리에 관한 기록',
       '통신비밀보호법',
-      'PortOne',
-      '이메일 발송 업체',
+      // The trustees by the names the running configuration gives (개인정보 보호법 §26).
+      site.privacyTrustees.payment,
+      site.privacyTrustees.mail,
       '제3자에게 제공하지 않습니다',
       '법정대리인',
       '일방향 암호화',
@@ -154,6 +155,7 @@ describe('the footer', () => {
         hours: '매일 09:00~21:00',
       },
       privacyOfficer: { name: '정바뀜', email: 'officer@changed.example' },
+      privacyTrustees: { payment: '주식회사 결제바뀜', mail: '주식회사 메일바뀜' },
       embedParentOrigins: [],
     };
     await tab.context.route('**/site.json', (route) =>
@@ -162,6 +164,7 @@ describe('the footer', () => {
     await tab.goto('/privacy');
     await expect(footerLines(tab)).resolves.toContain('상호 주식회사 다른이름 · 대표자 최바뀜');
     await expect(tab.page.locator('main .privacy-contact').textContent()).resolves.toContain('정바뀜');
+    await expect(tab.page.locator('main').textContent()).resolves.toMatch(/주식회사 결제바뀜[\s\S]*주식회사 메일바뀜/);
     tab.expectNoErrors();
   });
 });

@@ -46,11 +46,13 @@ describe('the /site.json answer', () => {
     const site = readSiteInfo({
       business: { ...BUSINESS, name: ' 유의어 주식회사 ' },
       privacyOfficer: { name: '김보호', email: 'privacy@syn.example' },
+      privacyTrustees: { payment: ' 결제 주식회사 ', mail: '메일 주식회사' },
       embedParentOrigins: ['https://host.example.com'],
     });
     expect(site).toEqual({
       business: BUSINESS,
       privacyOfficer: { name: '김보호', email: 'privacy@syn.example' },
+      privacyTrustees: { payment: '결제 주식회사', mail: '메일 주식회사' },
       embedParentOrigins: ['https://host.example.com'],
     });
   });
@@ -66,6 +68,7 @@ describe('the /site.json answer', () => {
     expect(site?.business.name).toBe('');
     expect(site?.business.phone).toBe('1588-0000');
     expect(site?.privacyOfficer).toEqual({ name: '', email: '' });
+    expect(site?.privacyTrustees).toEqual({ payment: '', mail: '' });
     expect(site?.embedParentOrigins).toEqual(['https://a.example']);
   });
 });

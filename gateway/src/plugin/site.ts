@@ -30,6 +30,8 @@ export interface SiteInfo {
   business: BusinessInfo;
   /** 개인정보 보호책임자 (개인정보 보호법 §31) */
   privacyOfficer: { name: string; email: string };
+  /** 개인정보 처리 수탁자 (개인정보 보호법 §26): the payment processors and the mail sender, by name. */
+  privacyTrustees: { payment: string; mail: string };
   /** Host-page origins that may receive the login status (web app/embed.ts). */
   embedParentOrigins: string[];
 }
@@ -68,9 +70,14 @@ export const siteInfoSchema = {
       properties: { name: text, email: text },
       required: ['name', 'email'],
     },
+    privacyTrustees: {
+      type: 'object',
+      properties: { payment: text, mail: text },
+      required: ['payment', 'mail'],
+    },
     embedParentOrigins: { type: 'array', items: { type: 'string' } },
   },
-  required: ['business', 'privacyOfficer', 'embedParentOrigins'],
+  required: ['business', 'privacyOfficer', 'privacyTrustees', 'embedParentOrigins'],
 } as const;
 
 export function siteInfo(site: SiteInfo): RequestHandler {

@@ -27,6 +27,8 @@ export interface PrivacyOfficer {
 export interface SiteInfo {
   business: BusinessInfo;
   privacyOfficer: PrivacyOfficer;
+  /** Who processes members' data for the service (named in the privacy policy). */
+  privacyTrustees: { payment: string; mail: string };
   /** Host pages that may receive the login status (embed.ts). */
   embedParentOrigins: string[];
 }
@@ -46,6 +48,7 @@ export function readSiteInfo(value: unknown): SiteInfo | null {
   const root = value as Record<string, unknown>;
   const business = record(root.business);
   const officer = record(root.privacyOfficer);
+  const trustees = record(root.privacyTrustees);
   const origins = Array.isArray(root.embedParentOrigins) ? root.embedParentOrigins : [];
   return {
     business: {
@@ -59,6 +62,7 @@ export function readSiteInfo(value: unknown): SiteInfo | null {
       hours: text(business, 'hours'),
     },
     privacyOfficer: { name: text(officer, 'name'), email: text(officer, 'email') },
+    privacyTrustees: { payment: text(trustees, 'payment'), mail: text(trustees, 'mail') },
     embedParentOrigins: origins.filter((origin): origin is string => typeof origin === 'string'),
   };
 }

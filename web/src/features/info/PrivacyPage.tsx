@@ -7,7 +7,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { isEmail, telHref } from '../../app/business';
+import { isEmail, telHref, type SiteInfo } from '../../app/business';
 import { PATHS } from '../../app/paths';
 import { routeInfo } from '../../app/routeTable';
 import { SITE } from '../../app/site';
@@ -18,7 +18,7 @@ import './privacy.css';
 const TITLE = routeInfo('privacy').title;
 
 /** Changing the policy means a new date here and a notice 7 days ahead (제13조). */
-export const PRIVACY_EFFECTIVE_FROM = '2026년 12월 1일';
+export const PRIVACY_EFFECTIVE_FROM = '2026년 11월 24일';
 
 const COLLECTED: ReadonlyArray<{ when: string; items: string; how: string }> = [
   {
@@ -67,13 +67,16 @@ const KEPT_BY_LAW: ReadonlyArray<{ record: string; law: string; period: string }
   { record: '서비스 접속 기록(로그 기록, 접속 IP 주소)', law: '통신비밀보호법', period: '3개월' },
 ];
 
-const TRUSTEES: ReadonlyArray<{ who: string; work: string }> = [
-  {
-    who: 'PortOne(포트원) 및 결제 수단별 결제대행사(PG사)',
-    work: '결제 처리, 정기 결제를 위한 결제 수단 등록(빌링키 발급·보관), 결제 취소와 환불',
-  },
-  { who: '이메일 발송 업체', work: '회원 가입 인증 메일과 비밀번호 재설정 메일 발송' },
-];
+/** The trustees by name, as the running configuration names them (generic words until it loads or if it lacks one). */
+function trusteesOf(trustees: SiteInfo['privacyTrustees'] | undefined): ReadonlyArray<{ who: string; work: string }> {
+  return [
+    {
+      who: trustees?.payment || '결제대행사',
+      work: '결제 처리, 정기 결제를 위한 결제 수단 등록(빌링키 발급·보관), 결제 취소와 환불',
+    },
+    { who: trustees?.mail || '이메일 발송 업체', work: '회원 가입 인증 메일과 비밀번호 재설정 메일 발송' },
+  ];
+}
 
 const SAFEGUARDS: readonly string[] = [
   '비밀번호 일방향 암호화: 비밀번호는 복원할 수 없는 방식(argon2id 해시)으로 변환해 저장하므로 회사도 원래 비밀번호를 알 수 없습니다.',
@@ -196,7 +199,7 @@ export function PrivacyPage() {
               </tr>
             </thead>
             <tbody>
-              {TRUSTEES.map((row) => (
+              {trusteesOf(site?.privacyTrustees).map((row) => (
                 <tr key={row.who}>
                   <th scope="row">{row.who}</th>
                   <td>{row.work}</td>
@@ -319,7 +322,7 @@ export function PrivacyPage() {
                 <dt>고객센터</dt>
                 <dd>
                   <a href={telHref(business.phone)}>{business.phone}</a>
-                  {business.hours && ` (${business.hours})`}
+                  {business.hours && ` · 운영 시간 ${business.hours}`}
                 </dd>
               </>
             )}
