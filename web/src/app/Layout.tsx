@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { Loader } from '../ui/Loader';
 import { Toasts } from '../ui/Toasts';
+import { notify } from '../ui/toast';
 import { useMediaQuery } from '../ui/useMediaQuery';
 import { Header } from './Header';
 import { SideMenu } from './SideMenu';
@@ -29,6 +30,7 @@ export function Layout() {
   };
 
   useEffect(() => setDrawerOpen(false), [pathname, wide]);
+  useEffect(() => notify.pageChanged(), [pathname]);
 
   useEffect(() => {
     if (!drawerOpen) {
