@@ -152,8 +152,14 @@ function LegacyMergePanel({ userId }: { userId: number }) {
       return;
     }
     notify.success(answer.data.message);
-    setLoaded({ ...loaded, history: { ...loaded.history, remainedDay: 0 } });
     setAgreement(false);
+    // The periods as they are now (the merged one reads 통합 완료), not as they were before the merge.
+    const fresh = await search({ userId: loaded.id, userPw: legacyPw });
+    setLoaded(
+      'error' in fresh
+        ? { ...loaded, history: { ...loaded.history, remainedDay: 0 } }
+        : { id: loaded.id, history: fresh.data },
+    );
   };
 
   const items = loaded?.history.results.payHistoryItems ?? [];

@@ -7,6 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PageHeading } from '../../ui/PageHeading';
 import { notify } from '../../ui/toast';
+import { withUnbrokenDates } from '../../ui/unbrokenDates';
 import { useIsUsedRemainQuery, type UsedRemain } from '../payment/paymentApi';
 import { useWithdrawMutation } from './accountApi';
 import { selectUser, type SessionUser } from './authSlice';
@@ -34,7 +35,7 @@ function PassWarning({ usage }: { usage: UsedRemain }) {
     <div className="callout callout-warning" role="note" aria-label="이용 중인 이용권">
       <p>
         <strong>이용 중인 이용권이 있습니다</strong>
-        {end ? ` (${end}까지, 남은 기간 ${usage.remainDays}일)` : ''}.
+        {end ? withUnbrokenDates(` (${end}까지, 남은 기간 ${usage.remainDays}일)`) : ''}.
       </p>
       <p>탈퇴하면 남은 이용 기간은 사라지며, 탈퇴로 환불되지는 않습니다.</p>
       <p>환불 가능 기간 안의 결제는 탈퇴하기 전에 ‘결제 정보’에서 결제를 취소하시면 환불받을 수 있습니다.</p>
