@@ -550,6 +550,10 @@ describe('site details', () => {
         hours: SAMPLE_SITE_DETAILS.BUSINESS_HOURS,
       },
       privacyOfficer: { name: SAMPLE_SITE_DETAILS.PRIVACY_OFFICER_NAME, email: SITE.officerEmail },
+      privacyTrustees: {
+        payment: SAMPLE_SITE_DETAILS.PRIVACY_TRUSTEE_PAYMENT,
+        mail: SAMPLE_SITE_DETAILS.PRIVACY_TRUSTEE_MAIL,
+      },
       embedParentOrigins: [SITE.host],
     });
     // Unchanged since the last load: the browser's revalidation costs no body.
