@@ -4,10 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../app/api';
 import { PATHS } from '../../app/paths';
 import { routeInfo } from '../../app/routeTable';
-import { Loader } from '../../ui/Loader';
+import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { PageHeading } from '../../ui/PageHeading';
-import { CellLabel } from '../../ui/StackTable';
-import { Pager } from '../../ui/Pager';
 import { notify } from '../../ui/toast';
 import { RequireMember } from '../payment/RequireMember';
 import { useCouponListQuery, useUseCouponMutation, type MemberCoupon } from './couponApi';
@@ -75,6 +73,57 @@ function Coupons({ userId }: { userId: number }) {
 
   const total = list.data?.totalCount ?? 0;
   const rows = list.data?.datas ?? [];
+  const columns: Array<DataColumn<MemberCoupon>> = [
+    {
+      header: '쿠폰명',
+      className: 'cell-title',
+      cell: (c) => (
+        <>
+          {c.COUPON_NAME}
+          <br />
+          <span className="muted">{c.PRODUCT_NAME}</span>
+        </>
+      ),
+    },
+    {
+      header: '쿠폰 코드',
+      label: '쿠폰 코드',
+      // Monospace on the code alone: the font has no Hangul for the label.
+      cell: (c) => <span className="coupon-code">{c.COUPON_CODE}</span>,
+    },
+    { header: '발급일', label: '발급일', cell: (c) => c.ISSUE_DATE ?? '-' },
+    { header: '만료일', label: '만료일', cell: (c) => c.EXPIRED_DATE ?? '-' },
+    { header: '상태', label: '상태', cell: (c) => COUPON_STATE_WORDS[couponViewOf(c.STATUS, c.EXPIRED_DATE, today)] },
+    {
+      header: '사용 / 선물',
+      className: 'cell-actions',
+      cell: (c) => {
+        const usable = couponViewOf(c.STATUS, c.EXPIRED_DATE, today) === 'usable';
+        return (
+          <div className="coupon-actions">
+            <button
+              type="button"
+              className="button button-small button-primary"
+              disabled={!usable || using.isLoading}
+              onClick={() => void use(c)}
+              aria-label={`${c.COUPON_NAME} 쿠폰 사용`}
+            >
+              사용
+            </button>
+            <button
+              type="button"
+              className="button button-small"
+              disabled={!usable}
+              onClick={() => navigate(PATHS.couponGift, { state: { coupon: c } })}
+              aria-label={`${c.COUPON_NAME} 쿠폰 선물`}
+            >
+              선물
+            </button>
+          </div>
+        );
+      },
+    },
+  ];
   return (
     <section>
       <PageHeading title={TITLE}>{TITLE}</PageHeading>
@@ -111,104 +160,26 @@ function Coupons({ userId }: { userId: number }) {
           </button>
         )}
       </form>
-      {list.isLoading ? (
-        <Loader />
-      ) : rows.length === 0 ? (
-        <p className="muted">{M.noCoupons}</p>
-      ) : (
-        <>
-          <p className="result-count">총 {total}건</p>
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="내 쿠폰 표">
-            {/* One card per coupon on a phone (ui/stackTable.css): nothing hides behind a sideways scroll. */}
-            <table className="table coupon-table stack-table" role="table">
-              <caption className="sr-only">내 쿠폰</caption>
-              <thead role="rowgroup">
-                <tr role="row">
-                  <th scope="col" role="columnheader">
-                    쿠폰명
-                  </th>
-                  <th scope="col" role="columnheader">
-                    쿠폰 코드
-                  </th>
-                  <th scope="col" role="columnheader">
-                    발급일
-                  </th>
-                  <th scope="col" role="columnheader">
-                    만료일
-                  </th>
-                  <th scope="col" role="columnheader">
-                    상태
-                  </th>
-                  <th scope="col" role="columnheader">
-                    사용 / 선물
-                  </th>
-                </tr>
-              </thead>
-              <tbody role="rowgroup">
-                {rows.map((c) => {
-                  const view = couponViewOf(c.STATUS, c.EXPIRED_DATE, today);
-                  const usable = view === 'usable';
-                  return (
-                    <tr key={c.ID} data-testid={`coupon-${c.ID}`} role="row">
-                      <td role="cell" className="cell-title">
-                        {c.COUPON_NAME}
-                        <br />
-                        <span className="muted">{c.PRODUCT_NAME}</span>
-                      </td>
-                      <td role="cell">
-                        <CellLabel>쿠폰 코드</CellLabel>
-                        {/* Monospace on the code alone: the font has no Hangul for the label. */}
-                        <span className="coupon-code">{c.COUPON_CODE}</span>
-                      </td>
-                      <td role="cell">
-                        <CellLabel>발급일</CellLabel>
-                        {c.ISSUE_DATE ?? '-'}
-                      </td>
-                      <td role="cell">
-                        <CellLabel>만료일</CellLabel>
-                        {c.EXPIRED_DATE ?? '-'}
-                      </td>
-                      <td role="cell">
-                        <CellLabel>상태</CellLabel>
-                        {COUPON_STATE_WORDS[view]}
-                      </td>
-                      <td role="cell" className="cell-actions">
-                        <div className="coupon-actions">
-                          <button
-                            type="button"
-                            className="button button-small button-primary"
-                            disabled={!usable || using.isLoading}
-                            onClick={() => void use(c)}
-                            aria-label={`${c.COUPON_NAME} 쿠폰 사용`}
-                          >
-                            사용
-                          </button>
-                          <button
-                            type="button"
-                            className="button button-small"
-                            disabled={!usable}
-                            onClick={() => navigate(PATHS.couponGift, { state: { coupon: c } })}
-                            aria-label={`${c.COUPON_NAME} 쿠폰 선물`}
-                          >
-                            선물
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            page={page}
-            totalPages={Math.ceil(total / PAGE_SIZE)}
-            onChange={setPage}
-            window={{ siblings: 2 }}
-            label="쿠폰 목록 페이지"
-          />
-        </>
-      )}
+      {/* One card per coupon on a phone (ui/stackTable.css): nothing hides behind a sideways scroll. */}
+      <DataTable
+        loading={list.isLoading}
+        rows={rows}
+        rowKey={(c) => c.ID}
+        rowProps={(c) => ({ 'data-testid': `coupon-${c.ID}` })}
+        empty={M.noCoupons}
+        count={`총 ${total}건`}
+        regionLabel="내 쿠폰 표"
+        className="coupon-table"
+        caption="내 쿠폰"
+        columns={columns}
+        pager={{
+          page,
+          totalPages: Math.ceil(total / PAGE_SIZE),
+          onChange: setPage,
+          window: { siblings: 2 },
+          label: '쿠폰 목록 페이지',
+        }}
+      />
     </section>
   );
 }

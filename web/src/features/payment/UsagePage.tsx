@@ -2,19 +2,33 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../app/paths';
 import { routeInfo } from '../../app/routeTable';
-import { Loader } from '../../ui/Loader';
+import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { PageHeading } from '../../ui/PageHeading';
-import { Pager } from '../../ui/Pager';
-import { CellLabel } from '../../ui/StackTable';
 import { notify } from '../../ui/toast';
 import { usageWord } from './payMethods';
-import { useIsUsedQuery, useUsedListQuery } from './paymentApi';
+import { useIsUsedQuery, useUsedListQuery, type UsedItem } from './paymentApi';
 import { RequireMember } from './RequireMember';
 import { PAYMENT_TEXTS } from './texts';
 import './payment.css';
 
 const TITLE = routeInfo('usage').title;
 const PAGE_SIZE = 10;
+
+const USAGE_COLUMNS: Array<DataColumn<UsedItem>> = [
+  { header: '이용권', label: '이용권', className: 'cell-title', cell: (row) => row.NAME },
+  { header: '시작일', label: '시작일', cell: (row) => row.START_DATE ?? '-' },
+  { header: '종료일', label: '종료일', cell: (row) => row.END_DATE ?? '-' },
+  {
+    header: '상태',
+    label: '상태',
+    cell: (row) => (
+      <>
+        {usageWord(row.STATUS)}
+        {row.STATUS === 'LOCK' && row.LOCK_DATE ? ` (${row.LOCK_DATE})` : ''}
+      </>
+    ),
+  },
+];
 
 export function UsagePage() {
   return <RequireMember title={TITLE}>{(userId) => <Usage userId={userId} />}</RequireMember>;
@@ -47,66 +61,25 @@ function Usage({ userId }: { userId: number }) {
           </p>
         )}
       </div>
-      {list.isLoading ? (
-        <Loader />
-      ) : rows.length === 0 ? (
-        <p className="muted">{PAYMENT_TEXTS.noUsage}</p>
-      ) : (
-        <>
-          <p className="result-count">총 {total}건</p>
-          <div className="table-scroll pay-scroll" tabIndex={0} role="region" aria-label="이용 내역 표">
-            <table className="table pay-table stack-table" role="table">
-              <caption className="sr-only">이용 내역</caption>
-              <thead role="rowgroup">
-                <tr role="row">
-                  <th scope="col" role="columnheader">
-                    이용권
-                  </th>
-                  <th scope="col" role="columnheader">
-                    시작일
-                  </th>
-                  <th scope="col" role="columnheader">
-                    종료일
-                  </th>
-                  <th scope="col" role="columnheader">
-                    상태
-                  </th>
-                </tr>
-              </thead>
-              <tbody role="rowgroup">
-                {rows.map((row) => (
-                  <tr key={row.PASS_ID} role="row">
-                    <td role="cell" className="cell-title">
-                      <CellLabel>이용권</CellLabel>
-                      {row.NAME}
-                    </td>
-                    <td role="cell">
-                      <CellLabel>시작일</CellLabel>
-                      {row.START_DATE ?? '-'}
-                    </td>
-                    <td role="cell">
-                      <CellLabel>종료일</CellLabel>
-                      {row.END_DATE ?? '-'}
-                    </td>
-                    <td role="cell">
-                      <CellLabel>상태</CellLabel>
-                      {usageWord(row.STATUS)}
-                      {row.STATUS === 'LOCK' && row.LOCK_DATE ? ` (${row.LOCK_DATE})` : ''}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            page={page}
-            totalPages={Math.ceil(total / PAGE_SIZE)}
-            onChange={setPage}
-            window={{ siblings: 2 }}
-            label="이용 내역 페이지"
-          />
-        </>
-      )}
+      <DataTable
+        loading={list.isLoading}
+        rows={rows}
+        rowKey={(row) => row.PASS_ID}
+        empty={PAYMENT_TEXTS.noUsage}
+        count={`총 ${total}건`}
+        regionLabel="이용 내역 표"
+        scrollClassName="pay-scroll"
+        className="pay-table"
+        caption="이용 내역"
+        columns={USAGE_COLUMNS}
+        pager={{
+          page,
+          totalPages: Math.ceil(total / PAGE_SIZE),
+          onChange: setPage,
+          window: { siblings: 2 },
+          label: '이용 내역 페이지',
+        }}
+      />
     </section>
   );
 }
