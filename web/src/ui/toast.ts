@@ -40,6 +40,8 @@ export const notify = {
   /** One toast for one happening, however many places report it at once. */
   warnOnce: (id: string, message: string) => complain(() => toast.warning(message, { toastId: id })),
   error: (message: string) => complain(() => toast.error(message)),
+  /** The step they were about is behind the person now (a form's next step): its warnings go. */
+  stepDone: () => clearComplaints(),
   /** The page changed: its warnings go, except one raised for the move itself (a redirect's reason). */
   pageChanged: () => clearComplaints(REDIRECT_MESSAGE_MS),
 };

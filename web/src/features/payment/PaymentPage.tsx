@@ -94,6 +94,7 @@ function Purchase({ userId }: { userId: number }) {
   }, [subscription, methodId]);
 
   const goTo = (next: 1 | 2) => {
+    notify.stepDone();
     setStep(next);
     requestAnimationFrame(() => stepHeading.current?.focus());
   };
