@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES } from '@syn/kit/rules';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../app/api';
-import { Pager } from '../../ui/Pager';
+import { DataTable } from '../../ui/DataTable';
 import { notify } from '../../ui/toast';
 import { useCouponUserSearchQuery, type FoundUser } from './couponApi';
 
@@ -73,42 +73,33 @@ export function UserSearch({
         <p className="muted">검색된 사용자가 없습니다.</p>
       )}
       {rows.length > 0 && (
-        <>
-          <div className="table-scroll">
-            <table className="table coupon-table">
-              <caption className="sr-only">사용자 검색 결과 (행을 눌러 선택)</caption>
-              <thead>
-                <tr>
-                  <th scope="col">No.</th>
-                  <th scope="col">이메일</th>
-                  <th scope="col">사용자명</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((u, index) => (
-                  <tr
-                    key={u.ID}
-                    className="clickable-row"
-                    tabIndex={0}
-                    onClick={() => onChoose(u)}
-                    onKeyDown={(e) => {
-                      if (e.key === 'Enter' || e.key === ' ') {
-                        e.preventDefault();
-                        onChoose(u);
-                      }
-                    }}
-                    aria-label={`${u.USEREMAIL} (${u.USERNAME}) 선택`}
-                  >
-                    <td>{total - (page - 1) * PAGE_SIZE - index}</td>
-                    <td>{u.USEREMAIL}</td>
-                    <td>{u.USERNAME}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={page} totalPages={Math.ceil(total / PAGE_SIZE)} onChange={setPage} label="사용자 검색 페이지" />
-        </>
+        <DataTable
+          stack={false}
+          rows={rows}
+          rowKey={(u) => u.ID}
+          rowProps={(u) => ({
+            className: 'clickable-row',
+            tabIndex: 0,
+            onClick: () => onChoose(u),
+            onKeyDown: (e) => {
+              if (e.key === 'Enter' || e.key === ' ') {
+                e.preventDefault();
+                onChoose(u);
+              }
+            },
+            'aria-label': `${u.USEREMAIL} (${u.USERNAME}) 선택`,
+          })}
+          // Never shown: the "no user found" line above waits for a finished search.
+          empty={null}
+          className="coupon-table"
+          caption="사용자 검색 결과 (행을 눌러 선택)"
+          columns={[
+            { header: 'No.', cell: (_u, index) => total - (page - 1) * PAGE_SIZE - index },
+            { header: '이메일', cell: (u) => u.USEREMAIL },
+            { header: '사용자명', cell: (u) => u.USERNAME },
+          ]}
+          pager={{ page, totalPages: Math.ceil(total / PAGE_SIZE), onChange: setPage, label: '사용자 검색 페이지' }}
+        />
       )}
     </div>
   );

@@ -4,10 +4,8 @@ import { Link } from 'react-router-dom';
 import { errorMessage } from '../../app/api';
 import { PATHS } from '../../app/paths';
 import { routeInfo } from '../../app/routeTable';
-import { Loader } from '../../ui/Loader';
+import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { PageHeading } from '../../ui/PageHeading';
-import { Pager } from '../../ui/Pager';
-import { CellLabel } from '../../ui/StackTable';
 import { notify } from '../../ui/toast';
 import { won } from './payMethods';
 import {
@@ -64,6 +62,42 @@ function Orders({ userId }: { userId: number }) {
   const rows = list.data?.datas ?? [];
   const info = sub.data;
   const autoRenewing = info?.STATUS === 'START';
+  const cancellable = (row: PaymentItem) => row.STATUS === PAID_WORD && !row.REFUND;
+  const columns: Array<DataColumn<PaymentItem>> = [
+    { header: '결제일', label: '결제일', cell: (row) => row.CREATE_DATE ?? '-' },
+    {
+      header: '상품명',
+      label: '상품명',
+      className: 'cell-title',
+      cell: (row) => (
+        <>
+          {row.NAME}
+          <span className="sr-only"> 주문번호 {row.MERCHANT_UID}</span>
+        </>
+      ),
+    },
+    // Right-aligned cells under a left-aligned header, as the page has always shown it.
+    { header: '금액', label: '금액', className: 'number', cell: (row) => won(row.AMOUNT) },
+    { header: '결제 상태', label: '결제 상태', cell: (row) => row.STATUS },
+    { header: '환불', label: '환불', cell: (row) => row.REFUND ?? '-' },
+    {
+      header: '취소',
+      label: '취소',
+      className: (row) => (cancellable(row) ? 'actions-cell cell-actions' : 'actions-cell cell-empty'),
+      cell: (row) =>
+        cancellable(row) ? (
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => setPending({ kind: 'order', item: row })}
+          >
+            결제 취소<span className="sr-only"> {row.NAME}</span>
+          </button>
+        ) : (
+          '-'
+        ),
+    },
+  ];
 
   return (
     <section>
@@ -87,95 +121,29 @@ function Orders({ userId }: { userId: number }) {
           )}
         </div>
       )}
-      {list.isLoading ? (
-        <Loader />
-      ) : rows.length === 0 ? (
-        <p className="muted">
-          {PAYMENT_TEXTS.noPayments} <Link to={PATHS.payment}>이용권 구매하기</Link>
-        </p>
-      ) : (
-        <>
-          <p className="result-count">총 {total}건</p>
-          <div className="table-scroll pay-scroll" tabIndex={0} role="region" aria-label="결제 내역 표">
-            <table className="table pay-table stack-table" role="table">
-              <caption className="sr-only">결제 내역</caption>
-              <thead role="rowgroup">
-                <tr role="row">
-                  <th scope="col" role="columnheader">
-                    결제일
-                  </th>
-                  <th scope="col" role="columnheader">
-                    상품명
-                  </th>
-                  <th scope="col" role="columnheader">
-                    금액
-                  </th>
-                  <th scope="col" role="columnheader">
-                    결제 상태
-                  </th>
-                  <th scope="col" role="columnheader">
-                    환불
-                  </th>
-                  <th scope="col" role="columnheader">
-                    취소
-                  </th>
-                </tr>
-              </thead>
-              <tbody role="rowgroup">
-                {rows.map((row) => {
-                  const cancellable = row.STATUS === PAID_WORD && !row.REFUND;
-                  return (
-                    <tr key={row.MERCHANT_UID} role="row">
-                      <td role="cell">
-                        <CellLabel>결제일</CellLabel>
-                        {row.CREATE_DATE ?? '-'}
-                      </td>
-                      <td role="cell" className="cell-title">
-                        <CellLabel>상품명</CellLabel>
-                        {row.NAME}
-                        <span className="sr-only"> 주문번호 {row.MERCHANT_UID}</span>
-                      </td>
-                      <td role="cell" className="number">
-                        <CellLabel>금액</CellLabel>
-                        {won(row.AMOUNT)}
-                      </td>
-                      <td role="cell">
-                        <CellLabel>결제 상태</CellLabel>
-                        {row.STATUS}
-                      </td>
-                      <td role="cell">
-                        <CellLabel>환불</CellLabel>
-                        {row.REFUND ?? '-'}
-                      </td>
-                      <td role="cell" className={cancellable ? 'actions-cell cell-actions' : 'actions-cell cell-empty'}>
-                        <CellLabel>취소</CellLabel>
-                        {cancellable ? (
-                          <button
-                            type="button"
-                            className="button button-small"
-                            onClick={() => setPending({ kind: 'order', item: row })}
-                          >
-                            결제 취소<span className="sr-only"> {row.NAME}</span>
-                          </button>
-                        ) : (
-                          '-'
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            page={page}
-            totalPages={Math.ceil(total / PAGE_SIZE)}
-            onChange={setPage}
-            window={{ siblings: 2 }}
-            label="결제 내역 페이지"
-          />
-        </>
-      )}
+      <DataTable
+        loading={list.isLoading}
+        rows={rows}
+        rowKey={(row) => row.MERCHANT_UID}
+        empty={
+          <>
+            {PAYMENT_TEXTS.noPayments} <Link to={PATHS.payment}>이용권 구매하기</Link>
+          </>
+        }
+        count={`총 ${total}건`}
+        regionLabel="결제 내역 표"
+        scrollClassName="pay-scroll"
+        className="pay-table"
+        caption="결제 내역"
+        columns={columns}
+        pager={{
+          page,
+          totalPages: Math.ceil(total / PAGE_SIZE),
+          onChange: setPage,
+          window: { siblings: 2 },
+          label: '결제 내역 페이지',
+        }}
+      />
       <ReasonDialog
         open={pending !== null}
         title={pending?.kind === 'subscription' ? '정기 결제 해지' : '결제 취소'}

@@ -12,9 +12,9 @@ import { errorMessage } from '../../../app/api';
 import { PATHS } from '../../../app/paths';
 import { routeInfo } from '../../../app/routeTable';
 import { useAppSelector } from '../../../app/store';
+import { DataTable } from '../../../ui/DataTable';
 import { Loader } from '../../../ui/Loader';
 import { PageHeading } from '../../../ui/PageHeading';
-import { Pager } from '../../../ui/Pager';
 import { notify } from '../../../ui/toast';
 import { selectUser } from '../../account/authSlice';
 import { check, type FieldErrors } from '../../account/forms';
@@ -137,70 +137,57 @@ export function MgrCouponListPage() {
           그룹 목록
         </button>
       </form>
-      {rows.length === 0 ? (
-        <p className="muted">{NO_COUPON}</p>
-      ) : (
-        <>
-          <p className="result-count">총 {total}건 (행을 누르면 상세 정보가 열립니다)</p>
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="쿠폰 표">
-            <table className="table coupon-table">
-              <caption className="sr-only">쿠폰 목록</caption>
-              <thead>
-                <tr>
-                  <th scope="col">No.</th>
-                  <th scope="col">쿠폰 코드</th>
-                  <th scope="col">상태</th>
-                  <th scope="col">사용자</th>
-                  <th scope="col">사용일</th>
-                  <th scope="col">만료일</th>
-                  <th scope="col">삭제</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((c, index) => (
-                  <tr
-                    key={c.ID}
-                    className="clickable-row"
-                    tabIndex={0}
-                    data-testid={`admin-coupon-${c.ID}`}
-                    onClick={() => navigate(couponDetailPath(groupId, c.ID))}
-                    onKeyDown={(e) => {
-                      if (e.target === e.currentTarget && e.key === 'Enter') navigate(couponDetailPath(groupId, c.ID));
-                    }}
-                  >
-                    <td>{total - (page - 1) * PAGE_SIZE - index}</td>
-                    <td className="coupon-code">{c.COUPON_CODE}</td>
-                    <td>{ADMIN_STATUS_WORDS[c.STATUS] ?? c.STATUS}</td>
-                    <td>{couponUserText(c) ?? '-'}</td>
-                    <td>{c.USED_DATE ?? '-'}</td>
-                    <td>{c.EXPIRED_DATE ?? '-'}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="button button-small"
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          void del(c);
-                        }}
-                        aria-label={`${c.COUPON_CODE} 삭제`}
-                      >
-                        삭제
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            page={page}
-            totalPages={Math.ceil(total / PAGE_SIZE)}
-            onChange={setPage}
-            window={{ siblings: 2 }}
-            label="쿠폰 페이지"
-          />
-        </>
-      )}
+      {/* A plain table (no cards on a phone): a row opens the coupon's detail. */}
+      <DataTable
+        stack={false}
+        rows={rows}
+        rowKey={(c) => c.ID}
+        rowProps={(c) => ({
+          className: 'clickable-row',
+          tabIndex: 0,
+          'data-testid': `admin-coupon-${c.ID}`,
+          onClick: () => navigate(couponDetailPath(groupId, c.ID)),
+          onKeyDown: (e) => {
+            if (e.target === e.currentTarget && e.key === 'Enter') navigate(couponDetailPath(groupId, c.ID));
+          },
+        })}
+        empty={NO_COUPON}
+        count={`총 ${total}건 (행을 누르면 상세 정보가 열립니다)`}
+        regionLabel="쿠폰 표"
+        className="coupon-table"
+        caption="쿠폰 목록"
+        columns={[
+          { header: 'No.', cell: (_c, index) => total - (page - 1) * PAGE_SIZE - index },
+          { header: '쿠폰 코드', className: 'coupon-code', cell: (c) => c.COUPON_CODE },
+          { header: '상태', cell: (c) => ADMIN_STATUS_WORDS[c.STATUS] ?? c.STATUS },
+          { header: '사용자', cell: (c) => couponUserText(c) ?? '-' },
+          { header: '사용일', cell: (c) => c.USED_DATE ?? '-' },
+          { header: '만료일', cell: (c) => c.EXPIRED_DATE ?? '-' },
+          {
+            header: '삭제',
+            cell: (c) => (
+              <button
+                type="button"
+                className="button button-small"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  void del(c);
+                }}
+                aria-label={`${c.COUPON_CODE} 삭제`}
+              >
+                삭제
+              </button>
+            ),
+          },
+        ]}
+        pager={{
+          page,
+          totalPages: Math.ceil(total / PAGE_SIZE),
+          onChange: setPage,
+          window: { siblings: 2 },
+          label: '쿠폰 페이지',
+        }}
+      />
     </section>
   );
 }

@@ -5,9 +5,9 @@ import { errorMessage } from '../../../app/api';
 import { mgrCouponEditPath, PATHS } from '../../../app/paths';
 import { routeInfo } from '../../../app/routeTable';
 import { useAppSelector } from '../../../app/store';
+import { DataTable } from '../../../ui/DataTable';
 import { Loader } from '../../../ui/Loader';
 import { PageHeading } from '../../../ui/PageHeading';
-import { Pager } from '../../../ui/Pager';
 import { notify } from '../../../ui/toast';
 import { selectUser } from '../../account/authSlice';
 import '../../coupon/coupon.css';
@@ -81,80 +81,71 @@ export function MgrCouponPage() {
         </Link>
       </form>
       <p className="note">{GROUP_DELETE_NOTE}</p>
-      {groups.isLoading ? (
-        <Loader />
-      ) : rows.length === 0 ? (
-        <p className="muted">{NO_COUPON}</p>
-      ) : (
-        <>
-          <p className="result-count">총 {total}건</p>
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="쿠폰 그룹 표">
-            <table className="table coupon-table">
-              <caption className="sr-only">쿠폰 그룹 목록</caption>
-              <thead>
-                <tr>
-                  <th scope="col">No.</th>
-                  <th scope="col">그룹명</th>
-                  <th scope="col">쿠폰 수</th>
-                  <th scope="col">사용 수</th>
-                  <th scope="col">생성일</th>
-                  <th scope="col">관리</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((g, index) => (
-                  <tr key={g.ID}>
-                    <td>{total - (page - 1) * PAGE_SIZE - index}</td>
-                    <td>
-                      {g.COUPON_NAME}
-                      <br />
-                      <span className="muted">{g.product.NAME}</span>
-                    </td>
-                    <td>{g.TOTAL_COUNT}</td>
-                    <td>{g.USED_COUNT}</td>
-                    <td>{g.CREATE_DATE}</td>
-                    <td>
-                      <div className="coupon-actions">
-                        <button
-                          type="button"
-                          className="button button-small button-primary"
-                          onClick={() => navigate(couponListPath(g.ID))}
-                          aria-label={`${g.COUPON_NAME} 쿠폰 목록`}
-                        >
-                          목록
-                        </button>
-                        <button
-                          type="button"
-                          className="button button-small"
-                          onClick={() => navigate(mgrCouponEditPath(g.ID))}
-                          aria-label={`${g.COUPON_NAME} 수정`}
-                        >
-                          수정
-                        </button>
-                        <button
-                          type="button"
-                          className="button button-small"
-                          onClick={() => notify.info(GROUP_DELETE_NOTE)}
-                          aria-label={`${g.COUPON_NAME} 삭제 (동작하지 않음)`}
-                        >
-                          삭제
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            page={page}
-            totalPages={Math.ceil(total / PAGE_SIZE)}
-            onChange={setPage}
-            window={{ siblings: 2 }}
-            label="쿠폰 그룹 페이지"
-          />
-        </>
-      )}
+      <DataTable
+        stack={false}
+        loading={groups.isLoading}
+        rows={rows}
+        rowKey={(g) => g.ID}
+        empty={NO_COUPON}
+        count={`총 ${total}건`}
+        regionLabel="쿠폰 그룹 표"
+        className="coupon-table"
+        caption="쿠폰 그룹 목록"
+        columns={[
+          { header: 'No.', cell: (_g, index) => total - (page - 1) * PAGE_SIZE - index },
+          {
+            header: '그룹명',
+            cell: (g) => (
+              <>
+                {g.COUPON_NAME}
+                <br />
+                <span className="muted">{g.product.NAME}</span>
+              </>
+            ),
+          },
+          { header: '쿠폰 수', cell: (g) => g.TOTAL_COUNT },
+          { header: '사용 수', cell: (g) => g.USED_COUNT },
+          { header: '생성일', cell: (g) => g.CREATE_DATE },
+          {
+            header: '관리',
+            cell: (g) => (
+              <div className="coupon-actions">
+                <button
+                  type="button"
+                  className="button button-small button-primary"
+                  onClick={() => navigate(couponListPath(g.ID))}
+                  aria-label={`${g.COUPON_NAME} 쿠폰 목록`}
+                >
+                  목록
+                </button>
+                <button
+                  type="button"
+                  className="button button-small"
+                  onClick={() => navigate(mgrCouponEditPath(g.ID))}
+                  aria-label={`${g.COUPON_NAME} 수정`}
+                >
+                  수정
+                </button>
+                <button
+                  type="button"
+                  className="button button-small"
+                  onClick={() => notify.info(GROUP_DELETE_NOTE)}
+                  aria-label={`${g.COUPON_NAME} 삭제 (동작하지 않음)`}
+                >
+                  삭제
+                </button>
+              </div>
+            ),
+          },
+        ]}
+        pager={{
+          page,
+          totalPages: Math.ceil(total / PAGE_SIZE),
+          onChange: setPage,
+          window: { siblings: 2 },
+          label: '쿠폰 그룹 페이지',
+        }}
+      />
     </section>
   );
 }

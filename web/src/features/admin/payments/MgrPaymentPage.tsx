@@ -2,13 +2,11 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../../app/paths';
 import { routeInfo } from '../../../app/routeTable';
-import { Loader } from '../../../ui/Loader';
+import { DataTable, type DataColumn } from '../../../ui/DataTable';
 import { PageHeading } from '../../../ui/PageHeading';
-import { Pager } from '../../../ui/Pager';
-import { CellLabel } from '../../../ui/StackTable';
 import { notify } from '../../../ui/toast';
 import { orderWord, usageWord, won } from '../../payment/payMethods';
-import { PAYMENT_SEARCH_COLUMNS, useSelectPaymentItemsQuery } from './adminPaymentsApi';
+import { PAYMENT_SEARCH_COLUMNS, useSelectPaymentItemsQuery, type AdminPaymentRow } from './adminPaymentsApi';
 import { ADMIN_PAYMENT_TEXTS as T } from './texts';
 import '../../payment/payment.css';
 
@@ -32,6 +30,56 @@ function breakableEmail(email: string | null | undefined) {
     </>
   );
 }
+
+/** A card names a status column in full where the table's header has room for one word only. */
+const PAYMENT_COLUMNS: Array<DataColumn<AdminPaymentRow>> = [
+  {
+    header: (
+      <>
+        상품명 <span className="th-sub">주문번호</span>
+      </>
+    ),
+    label: '상품명',
+    className: 'cell-title',
+    cell: (row) => (
+      <span>
+        {row.NAME}
+        <span className="muted"> ({won(row.AMOUNT)})</span>
+        <span className="cell-sub">{row.MERCHANT_UID}</span>
+      </span>
+    ),
+  },
+  { header: '결제', label: '결제 상태', className: 'cell-status', cell: (row) => row.P_STATUS },
+  { header: '주문', label: '주문 상태', className: 'cell-status', cell: (row) => orderWord(row.O_STATUS) },
+  { header: '이용', label: '이용 상태', className: 'cell-status', cell: (row) => usageWord(row.U_STATUS) },
+  { header: '환불', label: '환불', className: 'cell-status', cell: (row) => row.REFUND ?? '-' },
+  {
+    header: (
+      <>
+        이메일 <span className="th-sub">사용자</span>
+      </>
+    ),
+    label: '이메일·사용자',
+    className: 'cell-person',
+    cell: (row) => (
+      <span>
+        <span className="cell-email">{breakableEmail(row.USEREMAIL)}</span>
+        <span className="cell-sub">{row.USERNAME ?? '-'}</span>
+      </span>
+    ),
+  },
+  { header: '결제일', label: '결제일', className: 'cell-date', cell: (row) => row.CREATE_DATE ?? '-' },
+  {
+    header: '상세',
+    label: '상세',
+    className: 'actions-cell cell-actions',
+    cell: (row) => (
+      <Link className="button button-small" to={paymentDetailPath(row.MERCHANT_UID)}>
+        상세<span className="sr-only"> {row.MERCHANT_UID}</span>
+      </Link>
+    ),
+  },
+];
 
 /** Spec §2.5 item 4: search column + keyword, 10 a page. The search lives in the URL so "back" keeps it. */
 export function MgrPaymentPage() {
@@ -85,103 +133,26 @@ export function MgrPaymentPage() {
           검색
         </button>
       </form>
-      {list.isLoading ? (
-        <Loader />
-      ) : rows.length === 0 ? (
-        <p className="muted">{T.noPayments}</p>
-      ) : (
-        <>
-          <p className="result-count">총 {total}건</p>
-          <div className="table-scroll pay-scroll" tabIndex={0} role="region" aria-label="결제 목록 표">
-            {/* Ten columns of the spec in eight: order number under the product, the name under the email. */}
-            <table className="table admin-pay-table stack-table" role="table">
-              <caption className="sr-only">결제 목록</caption>
-              <thead role="rowgroup">
-                <tr role="row">
-                  <th scope="col" role="columnheader">
-                    상품명 <span className="th-sub">주문번호</span>
-                  </th>
-                  <th scope="col" role="columnheader">
-                    결제
-                  </th>
-                  <th scope="col" role="columnheader">
-                    주문
-                  </th>
-                  <th scope="col" role="columnheader">
-                    이용
-                  </th>
-                  <th scope="col" role="columnheader">
-                    환불
-                  </th>
-                  <th scope="col" role="columnheader">
-                    이메일 <span className="th-sub">사용자</span>
-                  </th>
-                  <th scope="col" role="columnheader">
-                    결제일
-                  </th>
-                  <th scope="col" role="columnheader">
-                    상세
-                  </th>
-                </tr>
-              </thead>
-              <tbody role="rowgroup">
-                {rows.map((row) => (
-                  <tr key={row.MERCHANT_UID} role="row">
-                    <td role="cell" className="cell-title">
-                      <CellLabel>상품명</CellLabel>
-                      <span>
-                        {row.NAME}
-                        <span className="muted"> ({won(row.AMOUNT)})</span>
-                        <span className="cell-sub">{row.MERCHANT_UID}</span>
-                      </span>
-                    </td>
-                    <td role="cell" className="cell-status">
-                      <CellLabel>결제 상태</CellLabel>
-                      {row.P_STATUS}
-                    </td>
-                    <td role="cell" className="cell-status">
-                      <CellLabel>주문 상태</CellLabel>
-                      {orderWord(row.O_STATUS)}
-                    </td>
-                    <td role="cell" className="cell-status">
-                      <CellLabel>이용 상태</CellLabel>
-                      {usageWord(row.U_STATUS)}
-                    </td>
-                    <td role="cell" className="cell-status">
-                      <CellLabel>환불</CellLabel>
-                      {row.REFUND ?? '-'}
-                    </td>
-                    <td role="cell" className="cell-person">
-                      <CellLabel>이메일·사용자</CellLabel>
-                      <span>
-                        <span className="cell-email">{breakableEmail(row.USEREMAIL)}</span>
-                        <span className="cell-sub">{row.USERNAME ?? '-'}</span>
-                      </span>
-                    </td>
-                    <td role="cell" className="cell-date">
-                      <CellLabel>결제일</CellLabel>
-                      {row.CREATE_DATE ?? '-'}
-                    </td>
-                    <td role="cell" className="actions-cell cell-actions">
-                      <CellLabel>상세</CellLabel>
-                      <Link className="button button-small" to={paymentDetailPath(row.MERCHANT_UID)}>
-                        상세<span className="sr-only"> {row.MERCHANT_UID}</span>
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            page={page}
-            totalPages={Math.ceil(total / PAGE_SIZE)}
-            onChange={goPage}
-            window={{ siblings: 2 }}
-            label="결제 목록 페이지"
-          />
-        </>
-      )}
+      {/* Ten columns of the spec in eight: order number under the product, the name under the email. */}
+      <DataTable
+        loading={list.isLoading}
+        rows={rows}
+        rowKey={(row) => row.MERCHANT_UID}
+        empty={T.noPayments}
+        count={`총 ${total}건`}
+        regionLabel="결제 목록 표"
+        scrollClassName="pay-scroll"
+        className="admin-pay-table"
+        caption="결제 목록"
+        columns={PAYMENT_COLUMNS}
+        pager={{
+          page,
+          totalPages: Math.ceil(total / PAGE_SIZE),
+          onChange: goPage,
+          window: { siblings: 2 },
+          label: '결제 목록 페이지',
+        }}
+      />
     </section>
   );
 }

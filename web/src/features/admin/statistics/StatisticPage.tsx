@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../../../app/api';
 import { routeInfo } from '../../../app/routeTable';
+import { DataTable } from '../../../ui/DataTable';
 import { Loader } from '../../../ui/Loader';
 import { PageHeading } from '../../../ui/PageHeading';
-import { CellLabel } from '../../../ui/StackTable';
 import { Tabs } from '../../../ui/Tabs';
 import { notify } from '../../../ui/toast';
 import { DateField } from './DateField';
@@ -39,47 +39,22 @@ interface Column<T> {
 
 function StatTable<T extends object>({ caption, columns, rows }: { caption: string; columns: Column<T>[]; rows: T[] }) {
   return (
-    <div className="table-scroll">
-      {/* A card per row on a phone (ui/stackTable.css), headed by the row's first column (the day, week or word). */}
-      <table className="table stat-table stack-table" role="table">
-        <caption className="sr-only">{caption}</caption>
-        <thead role="rowgroup">
-          <tr role="row">
-            {columns.map((c) => (
-              <th key={c.key} scope="col" role="columnheader" className={c.numeric ? 'number' : undefined}>
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody role="rowgroup">
-          {rows.length === 0 ? (
-            <tr role="row">
-              <td role="cell" colSpan={columns.length}>
-                통계 정보가 존재하지 않습니다.
-              </td>
-            </tr>
-          ) : (
-            rows.map((row, index) => (
-              <tr key={index} role="row">
-                {columns.map((c, i) => (
-                  <td
-                    key={c.key}
-                    role="cell"
-                    className={
-                      [i === 0 ? 'cell-title' : '', c.numeric ? 'number' : ''].filter(Boolean).join(' ') || undefined
-                    }
-                  >
-                    {i > 0 && <CellLabel>{c.label}</CellLabel>}
-                    {c.render ? c.render(row) : c.numeric ? n(Number(row[c.key])) : String(row[c.key])}
-                  </td>
-                ))}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+    // A card per row on a phone (ui/stackTable.css), headed by the row's first column (the day, week or word).
+    <DataTable
+      rows={rows}
+      rowKey={(_row, index) => index}
+      empty="통계 정보가 존재하지 않습니다."
+      emptyAs="row"
+      className="stat-table"
+      caption={caption}
+      columns={columns.map((c, i) => ({
+        header: c.label,
+        label: i > 0 ? c.label : undefined,
+        numeric: c.numeric,
+        className: i === 0 ? 'cell-title' : undefined,
+        cell: (row: T) => (c.render ? c.render(row) : c.numeric ? n(Number(row[c.key])) : String(row[c.key])),
+      }))}
+    />
   );
 }
 

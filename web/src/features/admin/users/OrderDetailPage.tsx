@@ -3,10 +3,9 @@ import { useEffect, useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { errorMessage } from '../../../app/api';
 import { routeInfo } from '../../../app/routeTable';
+import { DataTable, type DataColumn } from '../../../ui/DataTable';
 import { Loader } from '../../../ui/Loader';
 import { PageHeading } from '../../../ui/PageHeading';
-import { Pager } from '../../../ui/Pager';
-import { CellLabel } from '../../../ui/StackTable';
 import { notify } from '../../../ui/toast';
 import { SUBSCRIPTION_ITEM_ID, usageWord } from '../../payment/payMethods';
 import { useProductsQuery } from '../../payment/paymentApi';
@@ -14,13 +13,21 @@ import {
   useCancelUserSubscriptionMutation,
   useInsertUserOrderItemMutation,
   useSelectUserOrderItemsQuery,
+  type AdminOrderRow,
 } from '../payments/adminPaymentsApi';
 import { ADMIN_PAYMENT_TEXTS as T } from '../payments/texts';
 import '../../payment/payment.css';
 
 const TITLE = routeInfo('mgrUserOrderDetail').title;
 const PAGE_SIZE = 10;
-const ORDER_COLUMNS = ['주문 ID', '상품명', '시작일', '종료일', '일시정지일', '상태'] as const;
+const ORDER_COLUMNS: Array<DataColumn<AdminOrderRow>> = [
+  { header: '주문 ID', label: '주문 ID', cell: (row) => row.ORDER_ID },
+  { header: '상품명', label: '상품명', className: 'cell-title', cell: (row) => row.NAME },
+  { header: '시작일', label: '시작일', cell: (row) => row.START_DATE ?? '-' },
+  { header: '종료일', label: '종료일', cell: (row) => row.END_DATE ?? '-' },
+  { header: '일시정지일', label: '일시정지일', cell: (row) => row.LOCK_DATE ?? '-' },
+  { header: '상태', label: '상태', cell: (row) => usageWord(row.STATUS) },
+];
 
 /** Spec §2.5 item 3: a member's current plan, the cancel-recurring button, new order, orders table. */
 export function OrderDetailPage() {
@@ -117,63 +124,23 @@ export function OrderDetailPage() {
               </button>
             </div>
           </div>
-          {rows.length === 0 ? (
-            <p className="muted">{T.noOrders}</p>
-          ) : (
-            <>
-              <div className="table-scroll pay-scroll" tabIndex={0} role="region" aria-label="주문 목록 표">
-                <table className="table pay-table stack-table" role="table">
-                  <caption className="sr-only">주문 목록</caption>
-                  <thead role="rowgroup">
-                    <tr role="row">
-                      {ORDER_COLUMNS.map((name) => (
-                        <th key={name} scope="col" role="columnheader">
-                          {name}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody role="rowgroup">
-                    {rows.map((row) => (
-                      <tr key={row.PASS_ID} role="row">
-                        <td role="cell">
-                          <CellLabel>주문 ID</CellLabel>
-                          {row.ORDER_ID}
-                        </td>
-                        <td role="cell" className="cell-title">
-                          <CellLabel>상품명</CellLabel>
-                          {row.NAME}
-                        </td>
-                        <td role="cell">
-                          <CellLabel>시작일</CellLabel>
-                          {row.START_DATE ?? '-'}
-                        </td>
-                        <td role="cell">
-                          <CellLabel>종료일</CellLabel>
-                          {row.END_DATE ?? '-'}
-                        </td>
-                        <td role="cell">
-                          <CellLabel>일시정지일</CellLabel>
-                          {row.LOCK_DATE ?? '-'}
-                        </td>
-                        <td role="cell">
-                          <CellLabel>상태</CellLabel>
-                          {usageWord(row.STATUS)}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <Pager
-                page={page}
-                totalPages={Math.ceil(total / PAGE_SIZE)}
-                onChange={setPage}
-                window={{ siblings: 2 }}
-                label="주문 목록 페이지"
-              />
-            </>
-          )}
+          <DataTable
+            rows={rows}
+            rowKey={(row) => row.PASS_ID}
+            empty={T.noOrders}
+            regionLabel="주문 목록 표"
+            scrollClassName="pay-scroll"
+            className="pay-table"
+            caption="주문 목록"
+            columns={ORDER_COLUMNS}
+            pager={{
+              page,
+              totalPages: Math.ceil(total / PAGE_SIZE),
+              onChange: setPage,
+              window: { siblings: 2 },
+              label: '주문 목록 페이지',
+            }}
+          />
         </>
       )}
     </section>

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../app/api';
 import { Dialog } from '../../../ui/Dialog';
-import { Loader } from '../../../ui/Loader';
-import { Pager } from '../../../ui/Pager';
+import { DataTable } from '../../../ui/DataTable';
 import { notify } from '../../../ui/toast';
 import { ADMIN_USER_TEXTS as T } from './texts';
 import { useUserSearchHistoryQuery } from './usersApi';
@@ -36,42 +35,26 @@ export function SearchHistoryDialog({
             <strong>{user.email}</strong> 회원의 최근 사전 검색입니다.
             {data && <> 지금까지 검색 {numberFormat.format(data.searchTotal)}회.</>}
           </p>
-          {!data && isFetching ? (
-            <Loader />
-          ) : (
-            <div className="table-scroll">
-              <table className="table">
-                <caption className="sr-only">최근 사전 검색</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">검색어</th>
-                    <th scope="col" className="number">
-                      결과 수
-                    </th>
-                    <th scope="col">검색 일시</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data && data.datas.length > 0 ? (
-                    data.datas.map((row, index) => (
-                      <tr key={`${row.SEARCH_DATE}-${index}`}>
-                        <td>{row.WORD}</td>
-                        <td className="number">{numberFormat.format(row.RESULT_CNT)}</td>
-                        <td>{row.SEARCH_DATE}</td>
-                      </tr>
-                    ))
-                  ) : (
-                    <tr>
-                      <td colSpan={3}>{T.historyEmpty}</td>
-                    </tr>
-                  )}
-                </tbody>
-              </table>
-            </div>
-          )}
-          {data && data.totalPages > 1 && (
-            <Pager page={page} totalPages={data.totalPages} onChange={setPage} label="검색 기록 페이지" />
-          )}
+          <DataTable
+            stack={false}
+            loading={!data && isFetching}
+            rows={data?.datas ?? []}
+            rowKey={(row, index) => `${row.SEARCH_DATE}-${index}`}
+            empty={T.historyEmpty}
+            emptyAs="row"
+            caption="최근 사전 검색"
+            columns={[
+              { header: '검색어', cell: (row) => row.WORD },
+              { header: '결과 수', numeric: true, cell: (row) => numberFormat.format(row.RESULT_CNT) },
+              { header: '검색 일시', cell: (row) => row.SEARCH_DATE },
+            ]}
+            // One page needs no pager.
+            pager={
+              data && data.totalPages > 1
+                ? { page, totalPages: data.totalPages, onChange: setPage, label: '검색 기록 페이지' }
+                : undefined
+            }
+          />
         </>
       )}
     </Dialog>

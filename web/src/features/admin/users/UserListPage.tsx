@@ -3,10 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../app/api';
 import { mgrUserDetailPath, mgrUserOrderDetailPath } from '../../../app/paths';
 import { routeInfo } from '../../../app/routeTable';
-import { Loader } from '../../../ui/Loader';
+import { DataTable } from '../../../ui/DataTable';
 import { PageHeading } from '../../../ui/PageHeading';
-import { Pager } from '../../../ui/Pager';
-import { CellLabel } from '../../../ui/StackTable';
 import { notify } from '../../../ui/toast';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { SearchHistoryDialog } from './SearchHistoryDialog';
@@ -138,112 +136,73 @@ export function UserListPage() {
         </dl>
       )}
 
-      {!data && isFetching ? (
-        <Loader />
-      ) : (
-        <div className="table-scroll">
-          <table className="table user-table stack-table" role="table">
-            <caption className="sr-only">회원 목록</caption>
-            <thead role="rowgroup">
-              <tr role="row">
-                <th scope="col" role="columnheader" className="number">
-                  No.
-                </th>
-                <th scope="col" role="columnheader">
-                  이메일
-                </th>
-                <th scope="col" role="columnheader">
-                  이름
-                </th>
-                <th scope="col" role="columnheader">
-                  등급
-                </th>
-                <th scope="col" role="columnheader">
-                  가입일
-                </th>
-                <th scope="col" role="columnheader">
-                  관리
-                </th>
-              </tr>
-            </thead>
-            <tbody role="rowgroup">
-              {data && data.datas.length > 0 ? (
-                data.datas.map((user, index) => (
-                  <tr key={user.ID} role="row">
-                    <td role="cell" className="number">
-                      <CellLabel>No.</CellLabel>
-                      {(page - 1) * PAGE_SIZE + index + 1}
-                    </td>
-                    <td role="cell" className="cell-title">
-                      <CellLabel>이메일</CellLabel>
-                      {user.USEREMAIL}
-                    </td>
-                    <td role="cell">
-                      <CellLabel>이름</CellLabel>
-                      {user.USERNAME}
-                    </td>
-                    <td role="cell">
-                      <CellLabel>등급</CellLabel>
-                      <span>
-                        <GradeBadge status={user.STATUS} />
-                      </span>
-                    </td>
-                    <td role="cell">
-                      <CellLabel>가입일</CellLabel>
-                      {kstDate(user.CREATED_DATE)}
-                    </td>
-                    {/* Short visible words keep the four buttons on one line; each name still says whose and what. */}
-                    <td role="cell" className="cell-actions">
-                      <CellLabel>관리</CellLabel>
-                      <div className="user-actions">
-                        <button
-                          type="button"
-                          className="button button-small"
-                          onClick={() => navigate(mgrUserDetailPath(user.ID))}
-                          aria-label={`${user.USEREMAIL} 상세`}
-                        >
-                          상세
-                        </button>
-                        <button
-                          type="button"
-                          className="button button-small"
-                          onClick={() => navigate(mgrUserOrderDetailPath(user.ID))}
-                          aria-label={`${user.USEREMAIL} 주문 정보`}
-                        >
-                          주문
-                        </button>
-                        <button
-                          type="button"
-                          className="button button-small"
-                          onClick={() => setHistory({ id: user.ID, email: user.USEREMAIL })}
-                          aria-label={`${user.USEREMAIL} 사전 이용 정보`}
-                        >
-                          사전 이용
-                        </button>
-                        <button
-                          type="button"
-                          className="button button-small button-danger"
-                          onClick={() => setToDelete(user)}
-                          aria-label={`${user.USEREMAIL} 회원 삭제`}
-                        >
-                          삭제
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))
-              ) : (
-                <tr role="row">
-                  <td role="cell" colSpan={6}>
-                    {T.empty}
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={page} totalPages={totalPages} onChange={setPage} window={{ siblings: 2 }} label="회원 목록 페이지" />
+      <DataTable
+        loading={!data && isFetching}
+        rows={data?.datas ?? []}
+        rowKey={(user) => user.ID}
+        empty={T.empty}
+        emptyAs="row"
+        className="user-table"
+        caption="회원 목록"
+        columns={[
+          { header: 'No.', label: 'No.', numeric: true, cell: (_user, index) => (page - 1) * PAGE_SIZE + index + 1 },
+          { header: '이메일', label: '이메일', className: 'cell-title', cell: (user) => user.USEREMAIL },
+          { header: '이름', label: '이름', cell: (user) => user.USERNAME },
+          {
+            header: '등급',
+            label: '등급',
+            cell: (user) => (
+              <span>
+                <GradeBadge status={user.STATUS} />
+              </span>
+            ),
+          },
+          { header: '가입일', label: '가입일', cell: (user) => kstDate(user.CREATED_DATE) },
+          // Short visible words keep the four buttons on one line; each name still says whose and what.
+          {
+            header: '관리',
+            label: '관리',
+            className: 'cell-actions',
+            cell: (user) => (
+              <div className="user-actions">
+                <button
+                  type="button"
+                  className="button button-small"
+                  onClick={() => navigate(mgrUserDetailPath(user.ID))}
+                  aria-label={`${user.USEREMAIL} 상세`}
+                >
+                  상세
+                </button>
+                <button
+                  type="button"
+                  className="button button-small"
+                  onClick={() => navigate(mgrUserOrderDetailPath(user.ID))}
+                  aria-label={`${user.USEREMAIL} 주문 정보`}
+                >
+                  주문
+                </button>
+                <button
+                  type="button"
+                  className="button button-small"
+                  onClick={() => setHistory({ id: user.ID, email: user.USEREMAIL })}
+                  aria-label={`${user.USEREMAIL} 사전 이용 정보`}
+                >
+                  사전 이용
+                </button>
+                <button
+                  type="button"
+                  className="button button-small button-danger"
+                  onClick={() => setToDelete(user)}
+                  aria-label={`${user.USEREMAIL} 회원 삭제`}
+                >
+                  삭제
+                </button>
+              </div>
+            ),
+          },
+        ]}
+        pager={{ page, totalPages, onChange: setPage, window: { siblings: 2 }, label: '회원 목록 페이지' }}
+      />
 
       <SearchHistoryDialog user={history} onClose={() => setHistory(null)} />
       <ConfirmDialog
