@@ -49,3 +49,20 @@ export function Pager({ page, totalPages, onChange, window: windowOptions, label
     </nav>
   );
 }
+
+/** A list screen's pager (spec §2.2): `total` rows `pageSize` a page, two numbers either side of the current one. */
+export function listPager({
+  page,
+  total,
+  pageSize,
+  onChange,
+  label,
+}: {
+  page: number;
+  total: number;
+  pageSize: number;
+  onChange: (page: number) => void;
+  label: string;
+}): PagerProps {
+  return { page, totalPages: Math.ceil(total / pageSize), onChange, window: { siblings: 2 }, label };
+}

@@ -6,6 +6,7 @@ import { PATHS } from '../../app/paths';
 import { routeInfo } from '../../app/routeTable';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { PageHeading } from '../../ui/PageHeading';
+import { listPager } from '../../ui/Pager';
 import { notify } from '../../ui/toast';
 import { RequireMember } from '../payment/RequireMember';
 import { useCouponListQuery, useUseCouponMutation, type MemberCoupon } from './couponApi';
@@ -172,13 +173,7 @@ function Coupons({ userId }: { userId: number }) {
         className="coupon-table"
         caption="내 쿠폰"
         columns={columns}
-        pager={{
-          page,
-          totalPages: Math.ceil(total / PAGE_SIZE),
-          onChange: setPage,
-          window: { siblings: 2 },
-          label: '쿠폰 목록 페이지',
-        }}
+        pager={listPager({ page, total, pageSize: PAGE_SIZE, onChange: setPage, label: '쿠폰 목록 페이지' })}
       />
     </section>
   );

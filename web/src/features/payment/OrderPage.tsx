@@ -6,6 +6,7 @@ import { PATHS } from '../../app/paths';
 import { routeInfo } from '../../app/routeTable';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { PageHeading } from '../../ui/PageHeading';
+import { listPager } from '../../ui/Pager';
 import { notify } from '../../ui/toast';
 import { won } from './payMethods';
 import {
@@ -136,13 +137,7 @@ function Orders({ userId }: { userId: number }) {
         className="pay-table"
         caption="결제 내역"
         columns={columns}
-        pager={{
-          page,
-          totalPages: Math.ceil(total / PAGE_SIZE),
-          onChange: setPage,
-          window: { siblings: 2 },
-          label: '결제 내역 페이지',
-        }}
+        pager={listPager({ page, total, pageSize: PAGE_SIZE, onChange: setPage, label: '결제 내역 페이지' })}
       />
       <ReasonDialog
         open={pending !== null}

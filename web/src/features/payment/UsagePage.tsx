@@ -4,6 +4,7 @@ import { PATHS } from '../../app/paths';
 import { routeInfo } from '../../app/routeTable';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { PageHeading } from '../../ui/PageHeading';
+import { listPager } from '../../ui/Pager';
 import { notify } from '../../ui/toast';
 import { usageWord } from './payMethods';
 import { useIsUsedQuery, useUsedListQuery, type UsedItem } from './paymentApi';
@@ -72,13 +73,7 @@ function Usage({ userId }: { userId: number }) {
         className="pay-table"
         caption="이용 내역"
         columns={USAGE_COLUMNS}
-        pager={{
-          page,
-          totalPages: Math.ceil(total / PAGE_SIZE),
-          onChange: setPage,
-          window: { siblings: 2 },
-          label: '이용 내역 페이지',
-        }}
+        pager={listPager({ page, total, pageSize: PAGE_SIZE, onChange: setPage, label: '이용 내역 페이지' })}
       />
     </section>
   );

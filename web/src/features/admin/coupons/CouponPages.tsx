@@ -15,6 +15,7 @@ import { useAppSelector } from '../../../app/store';
 import { DataTable } from '../../../ui/DataTable';
 import { Loader } from '../../../ui/Loader';
 import { PageHeading } from '../../../ui/PageHeading';
+import { listPager } from '../../../ui/Pager';
 import { notify } from '../../../ui/toast';
 import { selectUser } from '../../account/authSlice';
 import { check, type FieldErrors } from '../../account/forms';
@@ -180,13 +181,7 @@ export function MgrCouponListPage() {
             ),
           },
         ]}
-        pager={{
-          page,
-          totalPages: Math.ceil(total / PAGE_SIZE),
-          onChange: setPage,
-          window: { siblings: 2 },
-          label: '쿠폰 페이지',
-        }}
+        pager={listPager({ page, total, pageSize: PAGE_SIZE, onChange: setPage, label: '쿠폰 페이지' })}
       />
     </section>
   );

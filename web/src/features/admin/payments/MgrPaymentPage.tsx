@@ -4,6 +4,7 @@ import { PATHS } from '../../../app/paths';
 import { routeInfo } from '../../../app/routeTable';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
 import { PageHeading } from '../../../ui/PageHeading';
+import { listPager } from '../../../ui/Pager';
 import { notify } from '../../../ui/toast';
 import { orderWord, usageWord, won } from '../../payment/payMethods';
 import { PAYMENT_SEARCH_COLUMNS, useSelectPaymentItemsQuery, type AdminPaymentRow } from './adminPaymentsApi';
@@ -145,13 +146,7 @@ export function MgrPaymentPage() {
         className="admin-pay-table"
         caption="결제 목록"
         columns={PAYMENT_COLUMNS}
-        pager={{
-          page,
-          totalPages: Math.ceil(total / PAGE_SIZE),
-          onChange: goPage,
-          window: { siblings: 2 },
-          label: '결제 목록 페이지',
-        }}
+        pager={listPager({ page, total, pageSize: PAGE_SIZE, onChange: goPage, label: '결제 목록 페이지' })}
       />
     </section>
   );

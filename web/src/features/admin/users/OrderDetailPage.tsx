@@ -6,6 +6,7 @@ import { routeInfo } from '../../../app/routeTable';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
 import { Loader } from '../../../ui/Loader';
 import { PageHeading } from '../../../ui/PageHeading';
+import { listPager } from '../../../ui/Pager';
 import { notify } from '../../../ui/toast';
 import { SUBSCRIPTION_ITEM_ID, usageWord } from '../../payment/payMethods';
 import { useProductsQuery } from '../../payment/paymentApi';
@@ -133,13 +134,7 @@ export function OrderDetailPage() {
             className="pay-table"
             caption="주문 목록"
             columns={ORDER_COLUMNS}
-            pager={{
-              page,
-              totalPages: Math.ceil(total / PAGE_SIZE),
-              onChange: setPage,
-              window: { siblings: 2 },
-              label: '주문 목록 페이지',
-            }}
+            pager={listPager({ page, total, pageSize: PAGE_SIZE, onChange: setPage, label: '주문 목록 페이지' })}
           />
         </>
       )}
