@@ -190,6 +190,9 @@ describe.each(['mobile', 'desktop'] as const)('at %s width', (viewport) => {
     await tab.page.getByRole('button', { name: '검색', exact: true }).click();
     const region = tab.page.getByRole('region', { name: '결제 목록 표' });
     const row = region.getByRole('row').filter({ hasText: merchantUid });
+    // The unsearched list may already show the paid row (the newest payments come first): the search's
+    // answer is there when both of the member's rows are.
+    await region.getByRole('row').filter({ hasText: EMAIL }).nth(1).waitFor();
     await row.waitFor();
     await expect(region.getByRole('row').filter({ hasText: EMAIL }).count()).resolves.toBe(2);
     await expectNoSidewaysScroll(tab, '.pay-scroll');
