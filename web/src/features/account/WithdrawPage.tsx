@@ -154,7 +154,7 @@ function WithdrawForm({ user }: { user: SessionUser }) {
           <button type="button" className="button" onClick={() => goBack(navigate)}>
             취소
           </button>
-          <button type="submit" className="button button-primary" disabled={isLoading}>
+          <button type="submit" className="button button-danger" disabled={isLoading}>
             탈퇴하기
           </button>
         </div>

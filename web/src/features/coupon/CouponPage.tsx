@@ -8,6 +8,7 @@ import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { PageHeading } from '../../ui/PageHeading';
 import { listPager } from '../../ui/Pager';
 import { notify } from '../../ui/toast';
+import { withUnbrokenDates } from '../../ui/unbrokenDates';
 import { RequireMember } from '../payment/RequireMember';
 import { useCouponListQuery, useUseCouponMutation, type MemberCoupon } from './couponApi';
 import { COUPON_STATE_WORDS, COUPON_TEXT as M, couponViewOf, todayKst } from './texts';
@@ -16,19 +17,6 @@ import './coupon.css';
 const TITLE = routeInfo('coupon').title;
 /** Spec §9: coupons 10 a page. */
 const PAGE_SIZE = 10;
-
-/** A narrow screen must not break a date at its hyphens ("2027-01-" / "08입니다"). */
-function withUnbrokenDates(text: string) {
-  return text.split(/(\d{4}-\d{2}-\d{2})/).map((part, i) =>
-    i % 2 === 1 ? (
-      <span key={i} className="nowrap">
-        {part}
-      </span>
-    ) : (
-      part
-    ),
-  );
-}
 
 /** /coupon: my coupons, paged, with a name search; use and gift only while usable (spec §4). */
 export function CouponPage() {

@@ -4,6 +4,7 @@ import { PATHS } from '../../app/paths';
 import { routeInfo } from '../../app/routeTable';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { PageHeading } from '../../ui/PageHeading';
+import { withUnbrokenDates } from '../../ui/unbrokenDates';
 import { listPager } from '../../ui/Pager';
 import { notify } from '../../ui/toast';
 import { usageWord } from './payMethods';
@@ -54,7 +55,8 @@ function Usage({ userId }: { userId: number }) {
       <div className="banner">
         {used ? (
           <p>
-            현재 이용권: <strong>{used.NAME}</strong> ({used.START_DATE} ~ {used.END_DATE}, {usageWord(used.STATUS)})
+            현재 이용권: <strong>{used.NAME}</strong> · 이용 기간{' '}
+            {withUnbrokenDates(`${used.START_DATE ?? ''} ~ ${used.END_DATE ?? ''}`)} · {usageWord(used.STATUS)}
           </p>
         ) : (
           <p>

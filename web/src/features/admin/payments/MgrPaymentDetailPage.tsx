@@ -102,7 +102,7 @@ export function MgrPaymentDetailPage() {
         {row && (
           <button
             type="button"
-            className="button button-primary"
+            className="button button-danger"
             onClick={() => void refund()}
             disabled={oneOff.isLoading || sub.isLoading}
           >

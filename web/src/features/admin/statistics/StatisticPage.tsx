@@ -230,6 +230,7 @@ export function StatisticPage() {
       notify.warn(problem);
       return;
     }
+    notify.stepDone();
     const next = { startDate: parseDay(form.startDate)!, endDate: parseDay(form.endDate)! };
     setForm(next);
     setPeriod(next);
