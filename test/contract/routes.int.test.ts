@@ -276,6 +276,11 @@ test('subscriptions: start, info, stop renewal, refunds by member and administra
 
   const two = await subscribe(s2);
   await call(s2, 'POST', '/subscribe/user-cancel-subscribe', { customer_uid: two.customerUid, reason: '계약 테스트' });
+  // Auto-renewal on again while the month runs, off, on, then the move to the free grade.
+  expect((await call(s2, 'POST', '/api/used/onOff', { onOff: 'ON' })).body.autoRenew).toBe(true);
+  expect((await call(s2, 'POST', '/api/used/onOff', { onOff: 'OFF' })).body.autoRenew).toBe(false);
+  await call(s2, 'POST', '/api/used/onOff', { onOff: 'ON' });
+  await call(s2, 'POST', '/subscribe/payments/downgrade', {});
   await call(s2, 'POST', '/subscribe/user-cancel-payments', { merchant_uid: two.merchantUid });
 
   const three = await subscribe(s3);

@@ -254,6 +254,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/api/used/isUsedByManager', 'billing', 'admin', 'read', (c) => ({ userId: c.other.userId })),
   r('POST', '/api/used/usedList', 'billing', 'member', 'read', (c) => ({ userId: c.other.userId, ...page })),
   r('POST', '/api/used/paymentLists', 'billing', 'member', 'read', (c) => ({ userId: c.other.userId, ...page })),
+  // Acts on the caller's own subscription only (there is no id to name).
+  r('POST', '/api/used/onOff', 'billing', 'member', 'write', () => ({ onOff: 'ON' })),
 
   // --- billing: coupons (spec §7.3, §7.4) -------------------------------------------------------
   r('POST', '/api/coupon/list', 'billing', 'member', 'read', (c) => ({ userId: c.other.userId, ...page })),
@@ -287,6 +289,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
     user: { id: c.other.userId },
   })),
   r('POST', '/subscribe/user-cancel-subscribe', 'billing', 'member', 'write', (c) => ({
+    customer_uid: c.other.customerUid,
+    reason: '매트릭스',
+  })),
+  r('POST', '/subscribe/payments/downgrade', 'billing', 'member', 'write', (c) => ({
     customer_uid: c.other.customerUid,
     reason: '매트릭스',
   })),
@@ -412,15 +418,6 @@ export const API_PATHS: readonly { method: HttpMethod; path: string }[] = API_RO
   method,
   path,
 }));
-
-/**
- * Calls spec §7.3 names whose payload is "not shown" and that no service implements: the
- * gateway forwards them to billing, which answers 404 with the error shape.
- */
-export const SPEC_PATHS_NOT_SERVED: readonly { method: HttpMethod; path: string }[] = [
-  { method: 'POST', path: '/api/used/onOff' },
-  { method: 'POST', path: '/subscribe/payments/downgrade' },
-];
 
 export const routeKey = (route: { method: HttpMethod; path: string }): string => `${route.method} ${route.path}`;
 

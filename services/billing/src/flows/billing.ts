@@ -14,7 +14,14 @@ import {
 } from '@syn/kit';
 import { BILLING_MESSAGES as M } from '@syn/kit/rules';
 import { randomBytes } from 'node:crypto';
-import { amountOf, customerUidOf, itemIdOfPlan, periodEnd, type Product } from '../domain/catalogue';
+import {
+  amountOf,
+  customerUidOf,
+  itemIdOfPlan,
+  periodEnd,
+  SUBSCRIPTION_ITEM_ID,
+  type Product,
+} from '../domain/catalogue';
 import { DAY_MS, type Clock } from '../domain/clock';
 import { CHECKOUT_EXPIRED } from '../domain/status';
 import { chargeOf, wonOf } from '../domain/charge';
@@ -715,6 +722,40 @@ export class Billing {
     });
     await this.unscheduleQuietly(customerUid);
     return result;
+  }
+
+  /**
+   * Auto-renewal on again: the member's own subscription they stopped, while the month it paid for
+   * still runs (a refund or a withdrawal ends that month, so neither comes back this way). The
+   * billing key registered at PortOne charges again, first after every day the member already has
+   * (coupon or reward days queued behind the month).
+   */
+  async resumeSubscription(userId: number): Promise<{ sub: Subscription; nextChargeAt: Date }> {
+    const customerUid = this.customerUidOf(SUBSCRIPTION_ITEM_ID, userId);
+    return withTransaction(this.o.pool, async (tx) => {
+      await this.store.lockUser(tx, userId);
+      const latest = await this.store.latestSubscription(tx, customerUid);
+      if (!latest) throw notFound(M.subscriptionNotFound);
+      const sub = (await this.store.subscription(tx, latest.subscriptionId, true))!;
+      if (sub.status === 'START') throw conflict(M.autoRenewAlreadyOn);
+      const now = this.now();
+      const pass = sub.passId ? await this.store.pass(tx, sub.passId) : null;
+      const running = pass !== null && (pass.status === 'START' || pass.status === 'STANDBY') && pass.endDate > now;
+      if (sub.status !== 'CANCEL' || !running || (await this.store.billingKeyDeletionRequested(tx, customerUid))) {
+        throw conflict(M.autoRenewUnavailable);
+      }
+      const latestEnd = (await this.store.livePasses(tx, userId))[0]?.endDate;
+      const nextChargeAt = latestEnd && latestEnd > pass.endDate ? latestEnd : pass.endDate;
+      await this.store.setSubscription(tx, sub.subscriptionId, {
+        // retryCount stays: renewal merchant_uids count attempts, and an earlier attempt's must not be reused.
+        status: 'START',
+        nextChargeAt,
+        cancelReason: null,
+        cancelledAt: null,
+        at: now,
+      });
+      return { sub: { ...sub, status: 'START' as const, nextChargeAt }, nextChargeAt };
+    });
   }
 
   private async unscheduleQuietly(customerUid: string): Promise<void> {

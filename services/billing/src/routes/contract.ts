@@ -10,6 +10,7 @@ import {
   couponIssueDate,
   createCount,
   newOrderType,
+  onOffValue,
   overlapName,
 } from '@syn/kit/rules';
 import { z } from 'zod';
@@ -47,6 +48,9 @@ export const billingsRequest = z.object({
 });
 export const initializeRequest = z.object({ merchant_uid: text(M.orderRequired), item: z.unknown().optional() });
 export const cancelSubscribeRequest = z.object({ customer_uid: text(M.subscriptionNotFound), reason: optText });
+/** The member's own subscription unless an administrator names one. */
+export const downgradeRequest = z.object({ customer_uid: optText, reason: optText });
+export const onOffRequest = z.object({ onOff: onOffValue });
 export const subscriptionInfoRequest = z.object({
   customer_uid: optText,
   item_id: z.coerce.number().int().optional(),
@@ -450,6 +454,21 @@ export const billingContract: ServiceContract = {
     ),
     route(
       'post',
+      '/api/used/onOff',
+      'Auto-renewal of the member’s own subscription off (it runs to the end of the paid days) or on again (while those days run; the next charge after every day the member has)',
+      'member',
+      onOffRequest,
+      z.object({
+        status: z.literal('success'),
+        autoRenew: z.boolean(),
+        message,
+        nextPayDate: day,
+        endDate: day,
+      }),
+      [400, 401, 404, 409],
+    ),
+    route(
+      'post',
       '/api/used/usedList',
       'Passes (usage history), zero-based pages',
       'member',
@@ -527,6 +546,19 @@ export const billingContract: ServiceContract = {
       'Stop the renewal (the period paid for stays)',
       'member',
       cancelSubscribeRequest,
+      z.object({
+        code: z.literal('success'),
+        message,
+        data: z.object({ END_DATE: day, remainDays: int32 }).nullable(),
+      }),
+      [400, 401, 404],
+    ),
+    route(
+      'post',
+      '/subscribe/payments/downgrade',
+      'Become a free member when the paid days end: the renewal stops, the days paid for stay (the member’s own subscription; an administrator may name one by customer_uid)',
+      'member',
+      downgradeRequest,
       z.object({
         code: z.literal('success'),
         message,

@@ -1,7 +1,8 @@
 // Member paths of spec §7.3: catalogue, one-off payment, usage and payment history.
 import { activeCaller, requireMember, type Caller } from '@syn/kit';
-import { BILLING_MESSAGES as M } from '@syn/kit/rules';
+import { autoRenewOnMessage, BILLING_MESSAGES as M } from '@syn/kit/rules';
 import type { Express, Request } from 'express';
+import { SUBSCRIPTION_ITEM_ID } from '../domain/catalogue';
 import { remainingDays, ymd } from '../domain/format';
 import type { Clock } from '../domain/clock';
 import type { Billing, GrantResult } from '../flows/billing';
@@ -13,6 +14,7 @@ import {
   failRequest,
   merchantCancelRequest,
   merchantRequest,
+  onOffRequest,
   ownListRequest,
   webhookRequest,
 } from './contract';
@@ -142,6 +144,36 @@ export function memberRoutes(app: Express, d: RouteDeps): void {
       remainDays: end ? remainingDays(d.clock.now(), end) : 0,
       serviceEndDate: end ? ymd(end) : null,
       autoRenew: sub?.status === 'START',
+    });
+  });
+
+  // The member's own auto-renewal, off or on again; an administrator acts on a member's from the
+  // admin screens (subscribe/admin-cancel), not here.
+  app.post('/api/used/onOff', async (req, res) => {
+    const caller = requireMember(req);
+    const i = onOffRequest.parse(inputOf(req));
+    if (i.onOff === 'OFF') {
+      const customerUid = d.billing.customerUidOf(SUBSCRIPTION_ITEM_ID, caller.userId);
+      const { pass } = await d.billing.cancelSubscription(customerUid, M.autoRenewOffReason, caller.userId);
+      const end = pass ? await d.billing.serviceEnd(pass.userId, pass.endDate) : null;
+      res.json({
+        status: 'success',
+        autoRenew: false,
+        message: M.subscriptionCancelled,
+        nextPayDate: null,
+        endDate: ymd(end),
+      });
+      return;
+    }
+    const { nextChargeAt } = await d.billing.resumeSubscription(caller.userId);
+    const day = ymd(nextChargeAt)!;
+    res.json({
+      status: 'success',
+      autoRenew: true,
+      message: autoRenewOnMessage(day),
+      nextPayDate: day,
+      // Paid days run until the next charge, which renews them.
+      endDate: day,
     });
   });
 

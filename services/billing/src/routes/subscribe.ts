@@ -1,7 +1,7 @@
 // Subscription paths of spec §7.3 (`/subscribe/*`). The gateway forwards these publicly,
 // so each handler checks its caller itself.
 import { HttpError, requireAdmin, requireMember } from '@syn/kit';
-import { BILLING_MESSAGES as M } from '@syn/kit/rules';
+import { BILLING_MESSAGES as M, downgradeMessage } from '@syn/kit/rules';
 import { randomBytes } from 'node:crypto';
 import type { Express, Request, Response } from 'express';
 import { SUBSCRIPTION_ITEM_ID } from '../domain/catalogue';
@@ -9,6 +9,7 @@ import { remainingDays, ymd } from '../domain/format';
 import {
   billingsRequest,
   cancelSubscribeRequest,
+  downgradeRequest,
   initializeRequest,
   merchantCancelRequest,
   merchantRequest,
@@ -83,6 +84,27 @@ export function subscribeRoutes(app: Express, d: RouteDeps): void {
     res.json({
       code: 'success',
       message: M.subscriptionCancelled,
+      data: end ? { END_DATE: ymd(end), remainDays: remainingDays(d.clock.now(), end) } : null,
+    });
+  });
+
+  // To the free grade when the paid days end: the renewal stops, nothing is refunded or cut short.
+  // A member's own subscription; an administrator may name a member's by customer_uid.
+  app.post('/subscribe/payments/downgrade', async (req, res) => {
+    const caller = requireMember(req);
+    const i = downgradeRequest.parse(inputOf(req));
+    const own = d.billing.customerUidOf(SUBSCRIPTION_ITEM_ID, caller.userId);
+    const customerUid = i.customer_uid ?? own;
+    if (customerUid !== own && !caller.admin) throw new HttpError(404, M.subscriptionNotFound, { code: 'fail' });
+    const { pass } = await d.billing.cancelSubscription(
+      customerUid,
+      i.reason ?? M.downgradeReason,
+      caller.admin ? undefined : caller.userId,
+    );
+    const end = pass ? await d.billing.serviceEnd(pass.userId, pass.endDate) : null;
+    res.json({
+      code: 'success',
+      message: downgradeMessage(ymd(end)),
       data: end ? { END_DATE: ymd(end), remainDays: remainingDays(d.clock.now(), end) } : null,
     });
   });

@@ -310,6 +310,12 @@ export class BillingStore {
     return r.rowCount ?? 0;
   }
 
+  /** A billing key that is being (or was) deleted at the provider cannot charge again. */
+  async billingKeyDeletionRequested(db: Db, customerUid: string): Promise<boolean> {
+    const r = await db.query(`SELECT 1 FROM ${this.s}.billing_key_deletions WHERE customer_uid = $1`, [customerUid]);
+    return (r.rowCount ?? 0) > 0;
+  }
+
   /** One due key deletion, leased until `leaseUntil` so a crash during the provider call retries it later. */
   async claimDueBillingKeyDeletion(
     db: PoolClient,

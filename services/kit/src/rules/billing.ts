@@ -27,7 +27,31 @@ export const BILLING_MESSAGES = {
   orderRegistered: '주문이 등록되었습니다.',
   // Admin payment rows of a member who withdrew (their name and email were erased).
   withdrawnMember: '탈퇴 회원',
+  // Auto-renewal switched on and off (POST /api/used/onOff) and the move to the free grade (downgrade).
+  onOffInvalid: '자동 결제 설정(onOff)은 ON 또는 OFF로 보내 주세요.',
+  autoRenewAlreadyOn: '이미 정기 결제가 자동으로 갱신되고 있습니다.',
+  autoRenewUnavailable: '다시 켤 수 있는 정기 결제가 없습니다. 이용 기간이 끝난 뒤에는 새로 결제해 주세요.',
+  autoRenewOffReason: '회원이 자동 결제를 끔',
+  downgradeReason: '무료 회원으로 전환 요청',
 } as const;
+
+/** Auto-renewal is on again: when the next charge comes (YYYY-MM-DD; no particle follows the date). */
+export function autoRenewOnMessage(nextPayDate: string): string {
+  return `자동 결제가 다시 설정되었습니다. 다음 정기 결제일은 ${nextPayDate}입니다.`;
+}
+
+/** The subscription stops renewing; the member becomes a free member when the paid days end. */
+export function downgradeMessage(endDate: string | null): string {
+  return endDate
+    ? `정기 결제가 해지되었습니다. 이용 기간이 끝나는 ${endDate}까지 지금처럼 이용하시고, 그 뒤에는 무료 회원으로 이용하시게 됩니다.`
+    : '정기 결제가 해지되어 무료 회원으로 이용하시게 됩니다.';
+}
+
+/** POST /api/used/onOff: ON or OFF (also true/false, in any case), as the spec's clients may send it. */
+export const onOffValue = z.preprocess(
+  (v) => (typeof v === 'boolean' ? (v ? 'ON' : 'OFF') : typeof v === 'string' ? v.trim().toUpperCase() : v),
+  z.enum(['ON', 'OFF'], { message: BILLING_MESSAGES.onOffInvalid }),
+);
 
 /** Purchase screen (spec §5): a payment method and the purchase agreement are required. */
 export const purchaseForm = z.object({
