@@ -110,7 +110,7 @@ async function eventually(read: () => Promise<string>, expected: string, timeout
   expect(last).toBe(expected);
 }
 
-async function toast(tab: Tab, text: string): Promise<void> {
+async function toast(tab: Tab, text: string | RegExp): Promise<void> {
   await tab.page.locator('.Toastify').getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
 }
 
@@ -420,6 +420,12 @@ describe('payment screens', () => {
     await toast(tab, M.subscriptionCancelled);
     await tab.page.locator('.banner').getByText('정기 결제 해지됨').waitFor();
     await expect(tab.page.locator('.banner').textContent()).resolves.toMatch(/남은 기간 \d+일/);
+    // Changed their mind while the month runs: the stored card renews it again, from the month's end.
+    await tab.page.getByRole('button', { name: '자동 결제 다시 켜기' }).click();
+    await toast(tab, /자동 결제가 다시 설정되었습니다\. 다음 정기 결제일은 \d{4}-\d{2}-\d{2}입니다\./);
+    await tab.page.locator('.banner').getByText('정기 결제 이용 중').waitFor();
+    await expect(tab.page.getByRole('button', { name: '자동 결제 다시 켜기' }).count()).resolves.toBe(0);
+    await tab.screenshot('order_auto_renew_on', { fullPage: false });
     await tab.goto('/usage');
     await tab.page.getByRole('cell', { name: '사용중' }).waitFor();
     tab.expectNoErrors();

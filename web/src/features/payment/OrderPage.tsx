@@ -12,6 +12,7 @@ import { won } from './payMethods';
 import {
   useCancelOrderMutation,
   useCancelSubscriptionMutation,
+  useSetAutoRenewMutation,
   usePaymentListsQuery,
   useSubscriptionInfoQuery,
   type PaymentItem,
@@ -37,6 +38,7 @@ function Orders({ userId }: { userId: number }) {
   const sub = useSubscriptionInfoQuery({ userId });
   const [cancelOrder, orderState] = useCancelOrderMutation();
   const [cancelSubscription, subState] = useCancelSubscriptionMutation();
+  const [setAutoRenew, autoRenewState] = useSetAutoRenewMutation();
   const [pending, setPending] = useState<Pending>(null);
 
   useEffect(() => {
@@ -63,6 +65,18 @@ function Orders({ userId }: { userId: number }) {
   const rows = list.data?.datas ?? [];
   const info = sub.data;
   const autoRenewing = info?.STATUS === 'START';
+  // Stopped by the member while the paid days still run: the stored card may renew it again.
+  const resumable =
+    info?.STATUS === 'CANCEL' &&
+    (info.PASS_STATUS === 'START' || info.PASS_STATUS === 'STANDBY') &&
+    info.remainDays > 0;
+  const resume = async () => {
+    try {
+      notify.success((await setAutoRenew('ON').unwrap()).message);
+    } catch (err) {
+      notify.error(errorMessage(err, M.autoRenewUnavailable));
+    }
+  };
   const cancellable = (row: PaymentItem) => row.STATUS === PAID_WORD && !row.REFUND;
   const columns: Array<DataColumn<PaymentItem>> = [
     { header: '결제일', label: '결제일', cell: (row) => row.CREATE_DATE ?? '-' },
@@ -118,6 +132,16 @@ function Orders({ userId }: { userId: number }) {
               onClick={() => setPending({ kind: 'subscription', customerUid: info.CUSTOMER_UID })}
             >
               정기 결제 해지
+            </button>
+          )}
+          {resumable && (
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => void resume()}
+              disabled={autoRenewState.isLoading}
+            >
+              자동 결제 다시 켜기
             </button>
           )}
         </div>

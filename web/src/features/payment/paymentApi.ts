@@ -63,10 +63,21 @@ export interface SubscriptionInfo {
   CUSTOMER_UID: string;
   ITEM_ID: number;
   STATUS: string;
+  /** The subscription's current pass: START or STANDBY while its paid days run. */
+  PASS_STATUS: string | null;
   START_DATE: string | null;
   END_DATE: string | null;
   NEXT_PAY_DATE: string | null;
   remainDays: number;
+}
+
+/** POST /api/used/onOff: auto-renewal of the member's own subscription. */
+export interface AutoRenewAnswer {
+  status: string;
+  autoRenew: boolean;
+  message: string;
+  nextPayDate: string | null;
+  endDate: string | null;
 }
 
 export interface Paged<T> {
@@ -164,6 +175,10 @@ export const paymentApi = api.injectEndpoints({
       query: (body) => ({ url: 'subscribe/user-cancel-subscribe', method: 'POST', body }),
       invalidatesTags: ['Usage', 'Order'],
     }),
+    setAutoRenew: build.mutation<AutoRenewAnswer, 'ON' | 'OFF'>({
+      query: (onOff) => ({ url: 'api/used/onOff', method: 'POST', body: { onOff } }),
+      invalidatesTags: ['Usage', 'Order'],
+    }),
   }),
 });
 
@@ -185,4 +200,5 @@ export const {
   useInitializeSubscriptionMutation,
   useSubscribeBillingsMutation,
   useCancelSubscriptionMutation,
+  useSetAutoRenewMutation,
 } = paymentApi;
