@@ -725,6 +725,15 @@ export class Billing {
   }
 
   /**
+   * Stops the renewal (cancelSubscription) and says when the member's service ends: after the
+   * subscription's pass and any days queued behind it (coupons), or null when it has no pass.
+   */
+  async stopRenewal(customerUid: string, reason: string | undefined, userId?: number): Promise<Date | null> {
+    const { pass } = await this.cancelSubscription(customerUid, reason, userId);
+    return pass ? this.serviceEnd(pass.userId, pass.endDate) : null;
+  }
+
+  /**
    * Auto-renewal on again: the member's own subscription they stopped, while the month it paid for
    * still runs (a refund or a withdrawal ends that month, so neither comes back this way). The
    * billing key registered at PortOne charges again, first after every day the member already has

@@ -142,7 +142,7 @@ export function memberRoutes(app: Express, d: RouteDeps): void {
       status: pass ? 'valid' : 'none',
       used: pass ? usedView(pass) : null,
       remainDays: end ? remainingDays(d.clock.now(), end) : 0,
-      serviceEndDate: end ? ymd(end) : null,
+      serviceEndDate: ymd(end),
       autoRenew: sub?.status === 'START',
     });
   });
@@ -154,8 +154,7 @@ export function memberRoutes(app: Express, d: RouteDeps): void {
     const i = onOffRequest.parse(inputOf(req));
     if (i.onOff === 'OFF') {
       const customerUid = d.billing.customerUidOf(SUBSCRIPTION_ITEM_ID, caller.userId);
-      const { pass } = await d.billing.cancelSubscription(customerUid, M.autoRenewOffReason, caller.userId);
-      const end = pass ? await d.billing.serviceEnd(pass.userId, pass.endDate) : null;
+      const end = await d.billing.stopRenewal(customerUid, M.autoRenewOffReason, caller.userId);
       res.json({
         status: 'success',
         autoRenew: false,

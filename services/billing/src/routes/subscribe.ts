@@ -21,6 +21,10 @@ import { grantAnswer, type RouteDeps } from './member';
 import { paymentView } from './views';
 
 export function subscribeRoutes(app: Express, d: RouteDeps): void {
+  /** When a stopped subscription's service ends and how many days are left (null without a pass). */
+  const endData = (end: Date | null) =>
+    end ? { END_DATE: ymd(end), remainDays: remainingDays(d.clock.now(), end) } : null;
+
   app.get('/subscribe/generate-merchant-uid', (req, res) => {
     const caller = requireMember(req);
     res.json({
@@ -74,18 +78,8 @@ export function subscribeRoutes(app: Express, d: RouteDeps): void {
   app.post('/subscribe/user-cancel-subscribe', async (req, res) => {
     const caller = requireMember(req);
     const i = cancelSubscribeRequest.parse(inputOf(req));
-    const { pass } = await d.billing.cancelSubscription(
-      i.customer_uid,
-      i.reason,
-      caller.admin ? undefined : caller.userId,
-    );
-    // Days queued after the subscription's pass (coupons) stay the member's: the service ends after them.
-    const end = pass ? await d.billing.serviceEnd(pass.userId, pass.endDate) : null;
-    res.json({
-      code: 'success',
-      message: M.subscriptionCancelled,
-      data: end ? { END_DATE: ymd(end), remainDays: remainingDays(d.clock.now(), end) } : null,
-    });
+    const end = await d.billing.stopRenewal(i.customer_uid, i.reason, caller.admin ? undefined : caller.userId);
+    res.json({ code: 'success', message: M.subscriptionCancelled, data: endData(end) });
   });
 
   // To the free grade when the paid days end: the renewal stops, nothing is refunded or cut short.
@@ -93,20 +87,13 @@ export function subscribeRoutes(app: Express, d: RouteDeps): void {
   app.post('/subscribe/payments/downgrade', async (req, res) => {
     const caller = requireMember(req);
     const i = downgradeRequest.parse(inputOf(req));
-    const own = d.billing.customerUidOf(SUBSCRIPTION_ITEM_ID, caller.userId);
-    const customerUid = i.customer_uid ?? own;
-    if (customerUid !== own && !caller.admin) throw new HttpError(404, M.subscriptionNotFound, { code: 'fail' });
-    const { pass } = await d.billing.cancelSubscription(
-      customerUid,
+    // Another member's customer_uid is not found for a member (stopRenewal checks the owner).
+    const end = await d.billing.stopRenewal(
+      i.customer_uid ?? d.billing.customerUidOf(SUBSCRIPTION_ITEM_ID, caller.userId),
       i.reason ?? M.downgradeReason,
       caller.admin ? undefined : caller.userId,
     );
-    const end = pass ? await d.billing.serviceEnd(pass.userId, pass.endDate) : null;
-    res.json({
-      code: 'success',
-      message: downgradeMessage(ymd(end)),
-      data: end ? { END_DATE: ymd(end), remainDays: remainingDays(d.clock.now(), end) } : null,
-    });
+    res.json({ code: 'success', message: downgradeMessage(ymd(end)), data: endData(end) });
   });
 
   app.post('/subscribe/user-cancel-payments', async (req, res) => {
