@@ -6,7 +6,7 @@
 import { autoRenewOnMessage, BILLING_MESSAGES as M, downgradeMessage } from '@syn/kit/rules';
 import { addMonths } from '../src/domain/catalogue';
 import { ymd } from '../src/domain/format';
-import { DAY, startHarness, type Harness } from './harness';
+import { DAY, startHarness, subscribe as subscribeWith, type Harness } from './harness';
 
 // Users 875000–875999 belong to this file; 875000 is the administrator.
 const U = 875_000;
@@ -24,18 +24,11 @@ afterEach(() => {
   h.clock.set(new Date());
 });
 
-/** generate-merchant-uid → IMP.request_pay with customer_uid (billing key) → /subscribe/basic-billings. */
+/** A started subscription and when its paid month ends. */
 async function subscribe(user: number) {
-  const gen = await h.call('GET', '/subscribe/generate-merchant-uid', { user });
-  const { merchant_uid, customer_uid } = gen.body as { merchant_uid: string; customer_uid: string };
-  await h.checkout({ merchant_uid, customer_uid, amount: 0, name: '정기결제 등록' });
-  const billed = await h.call('POST', '/subscribe/basic-billings', {
-    user,
-    body: { paymentDataFromPG: { merchant_uid, customer_uid } },
-  });
+  const { merchantUid, customerUid, billed } = await subscribeWith(h, user);
   expect(billed.status).toBe(200);
-  const sub = await subscriptionOf(user);
-  return { merchantUid: merchant_uid, customerUid: customer_uid, paidEnd: sub.next_charge_at! };
+  return { merchantUid, customerUid, paidEnd: (await subscriptionOf(user)).next_charge_at! };
 }
 
 const subscriptionOf = async (user: number) =>

@@ -7,7 +7,7 @@
 import { COUPON_MESSAGES as M } from '@syn/kit/rules';
 import { addMonths } from '../src/domain/catalogue';
 import { ymd } from '../src/domain/format';
-import { buyPass, CARDS, DAY, startHarness, type Harness } from './harness';
+import { buyPass, CARDS, DAY, startHarness, subscribe as subscribeWith, type Harness } from './harness';
 
 // Users 876000–876999 belong to this file; 876000 is the administrator.
 const U = 876_000;
@@ -65,16 +65,10 @@ async function useCoupon(user: number, couponId: number) {
 
 /** generate-merchant-uid → IMP.request_pay with customer_uid (billing key) → /subscribe/basic-billings. */
 async function subscribe(user: number, card = CARDS.ok) {
-  const gen = await h.call('GET', '/subscribe/generate-merchant-uid', { user });
-  const { merchant_uid, customer_uid } = gen.body as { merchant_uid: string; customer_uid: string };
-  await h.checkout({ merchant_uid, customer_uid, amount: 0, name: '정기결제 등록' }, card);
-  const billed = await h.call('POST', '/subscribe/basic-billings', {
-    user,
-    body: { paymentDataFromPG: { merchant_uid, customer_uid } },
-  });
+  const { customerUid, billed } = await subscribeWith(h, user, card);
   expect(billed.status).toBe(200);
   const sub = await subscriptionOf(user);
-  return { customerUid: customer_uid, paidEnd: sub.next_charge_at!, subPassId: sub.pass_id };
+  return { customerUid, paidEnd: sub.next_charge_at!, subPassId: sub.pass_id };
 }
 
 type PassRow = { pass_id: number; item_id: number; status: string; start_date: Date; end_date: Date };

@@ -217,4 +217,22 @@ export async function buyPass(h: Harness, user: number, itemId = 1, card = CARDS
   return { created, merchantUid, rsp, completed };
 }
 
+/** generate-merchant-uid → IMP.request_pay with customer_uid (billing key) → /subscribe/basic-billings. */
+export async function subscribe(h: Harness, user: number, card = CARDS.ok) {
+  const gen = await h.call('GET', '/subscribe/generate-merchant-uid', { user });
+  const { merchant_uid: merchantUid, customer_uid: customerUid } = gen.body as {
+    merchant_uid: string;
+    customer_uid: string;
+  };
+  const rsp = await h.checkout(
+    { merchant_uid: merchantUid, customer_uid: customerUid, amount: 0, name: '정기결제 등록' },
+    card,
+  );
+  const billed = await h.call('POST', '/subscribe/basic-billings', {
+    user,
+    body: { paymentDataFromPG: { merchant_uid: merchantUid, customer_uid: customerUid } },
+  });
+  return { merchantUid, customerUid, rsp, billed };
+}
+
 export const DAY = 86_400_000;

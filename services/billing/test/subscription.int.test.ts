@@ -1,6 +1,6 @@
 import { PassStatus } from '@syn/proto';
 import { BILLING_MESSAGES as M } from '@syn/kit/rules';
-import { buyPass, CARDS, DAY, MAILDEV_URL, startHarness, type Harness } from './harness';
+import { buyPass, CARDS, DAY, MAILDEV_URL, startHarness, subscribe as subscribeWith, type Harness } from './harness';
 
 // Users 820000–820999 belong to this file.
 const U = 820_000;
@@ -15,16 +15,9 @@ afterEach(() => {
   h.clock.set(new Date());
 });
 
-/** generate-merchant-uid → IMP.request_pay with customer_uid (billing key) → /subscribe/basic-billings. */
 async function subscribe(user: number, card = CARDS.ok) {
-  const gen = await h.call('GET', '/subscribe/generate-merchant-uid', { user });
-  const { merchant_uid, customer_uid } = gen.body as { merchant_uid: string; customer_uid: string };
-  const rsp = await h.checkout({ merchant_uid, customer_uid, amount: 0, name: '정기결제 등록' }, card);
-  const billed = await h.call('POST', '/subscribe/basic-billings', {
-    user,
-    body: { paymentDataFromPG: { merchant_uid, customer_uid } },
-  });
-  return { merchant_uid, customer_uid, rsp, billed };
+  const r = await subscribeWith(h, user, card);
+  return { merchant_uid: r.merchantUid, customer_uid: r.customerUid, rsp: r.rsp, billed: r.billed };
 }
 
 const passOf = async (user: number) =>
