@@ -30,7 +30,7 @@ export const WITHDRAW_REASONS = [
 
 /** What leaving does to a pass in use, said before the member decides (nothing is refunded by leaving). */
 function PassWarning({ usage }: { usage: UsedRemain }) {
-  const end = usage.serviceEndDate ?? usage.used?.END_DATE;
+  const end = usage.serviceEndDate;
   return (
     <div className="callout callout-warning" role="note" aria-label="이용 중인 이용권">
       <p>
