@@ -7,8 +7,7 @@
  * Run: TEST_STACK_OFFSET=31 npx jest test/contract --selectProjects integration
  */
 import { chromium } from 'playwright-core';
-import { startStack, type Stack } from '../../scripts/stack';
-import { topology } from '../../scripts/topology';
+import type { Stack } from '../../scripts/stack';
 import {
   admin,
   Caller,
@@ -25,18 +24,23 @@ import {
   joinBody,
   OPERATIONS,
   PASSWORD,
+  payments,
   run,
+  startContractStack,
 } from './support';
+
+type Payments = ReturnType<typeof payments>;
 
 // Its own ports and names unless the runner chose: other suites start stacks too.
 process.env.TEST_STACK_OFFSET ??= '31';
 
 jest.setTimeout(120_000);
 
-let stack: Stack;
+let stack: Stack | undefined;
 let call: ReturnType<typeof gateway>;
-let sandboxUrl = '';
 let databaseUrl = '';
+let buyPass: Payments['buyPass'];
+let subscribe: Payments['subscribe'];
 
 let adminUser: Caller;
 /** The main member: pays once, keeps a wordbook, gifts a coupon. */
@@ -49,19 +53,9 @@ const visitor = new Caller('visitor');
 let headword = { id: 0, word: '' };
 
 beforeAll(async () => {
-  const topo = topology('test');
-  databaseUrl = topo.env.DATABASE_URL!;
-  sandboxUrl = `http://127.0.0.1:${topo.sandboxPort}`;
-  // The stack's progress lines stay quiet; a process that exits is worth seeing.
-  stack = await startStack({
-    mode: 'test',
-    output: 'files',
-    log: (line) => {
-      if (/exited/.test(line)) process.stderr.write(`[contract] ${line}\n`);
-    },
-  });
-  call = gateway(stack.baseUrl);
-  await untilSearchAnswers();
+  let sandboxUrl: string;
+  ({ stack, call, sandboxUrl, databaseUrl } = await startContractStack('contract'));
+  ({ buyPass, subscribe } = payments(call, sandboxUrl));
   [adminUser, alice, bob] = await Promise.all([admin(call, databaseUrl), member(call, 'alice'), member(call, 'bob')]);
 }, 240_000);
 
@@ -69,80 +63,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/**
- * The gateway reports healthy once every service answers /health; the dictionary may still be
- * loading its sample data into the index then. Waits (up to a minute) until a search answers 200.
- */
-async function untilSearchAnswers(): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const res = await fetch(`${stack.baseUrl}/api/dic/search/pyojaeItems`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ searchWord: '사랑' }),
-    });
-    await res.arrayBuffer();
-    if (res.status === 200 || Date.now() > deadline) return;
-    await new Promise((r) => setTimeout(r, 1_000));
-  }
-}
-
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-/** Pays an order in the sandbox's checkout with an always-approved card; answers the imp_uid. */
-async function payInSandbox(params: Record<string, unknown>): Promise<string | null> {
-  const res = await fetch(`${sandboxUrl}/checkout/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ params, card_number: '4242-4242-4242-4242' }),
-  });
-  const rsp = (await res.json()) as { success: boolean; imp_uid: string | null; error_msg?: string };
-  if (!rsp.success) throw new Error(`sandbox payment failed: ${rsp.error_msg}`);
-  return rsp.imp_uid;
-}
-
-/** A one-off pass bought and verified through the API. */
-async function buyPass(who: Caller): Promise<{ merchantUid: string; impUid: string }> {
-  const products = await call(null, 'GET', '/api/pay/products');
-  const items = products.body.orderItems as Array<{ ITEM_ID: number; TYPE: string; AMOUNT: number; NAME: string }>;
-  const pass = items.find((p) => p.TYPE === 'PASS' && p.AMOUNT > 0);
-  if (!pass) throw new Error('no one-off pass on sale');
-  const order = await call(who, 'POST', '/api/pay/order/create', {
-    id: pass.ITEM_ID,
-    pg: 'html5_inicis',
-    pay_method: 'card',
-  });
-  const merchantUid = String(order.body.merchant_uid);
-  const impUid = await payInSandbox({
-    merchant_uid: merchantUid,
-    amount: order.body.amount,
-    name: order.body.name,
-    pay_method: 'card',
-  });
-  await call(who, 'POST', '/api/pay/order/complete', { imp_uid: impUid, merchant_uid: merchantUid });
-  return { merchantUid, impUid: String(impUid) };
-}
-
-/** A monthly subscription started the way the payment screen starts it. */
-async function subscribe(who: Caller): Promise<{ merchantUid: string; customerUid: string }> {
-  const ids = await call(who, 'GET', '/subscribe/generate-merchant-uid');
-  const merchantUid = String(ids.body.merchant_uid);
-  const customerUid = String(ids.body.customer_uid);
-  await call(who, 'POST', '/subscribe/payments/initializeDatabase', {
-    merchant_uid: merchantUid,
-    item: { ITEM_ID: 6 },
-  });
-  // amount 0 with customer_uid: the checkout only registers the card's billing key.
-  await payInSandbox({ merchant_uid: merchantUid, customer_uid: customerUid, amount: 0, name: '정기 결제' });
-  await call(
-    who,
-    'POST',
-    '/subscribe/basic-billings',
-    { merchant_uid: merchantUid, customer_uid: customerUid },
-    { doc: '/subscribe/{product}-billings' },
-  );
-  return { merchantUid, customerUid };
-}
 
 test('account: join, recommender, mails, profile, device key, legacy merge', async () => {
   await call(alice, 'POST', '/api/user/validate', { userId: alice.id });
@@ -501,18 +422,18 @@ test('errors answer the common error shape with a documented status', async () =
 
 test('/api/docs serves Swagger UI and the document from the gateway, under its CSP', async () => {
   // A browser navigation gets the viewer, not the web app's index.html.
-  const page = await fetch(`${stack.baseUrl}/api/docs`, { headers: { accept: 'text/html' } });
+  const page = await fetch(`${stack!.baseUrl}/api/docs`, { headers: { accept: 'text/html' } });
   expect(page.status).toBe(200);
   expect(page.headers.get('content-type')).toMatch(/^text\/html/);
   expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
   expect(await page.text()).toContain('/api/docs/swagger-ui-bundle.js');
-  const raw = await fetch(`${stack.baseUrl}/api/docs/openapi.json`);
+  const raw = await fetch(`${stack!.baseUrl}/api/docs/openapi.json`);
   expect(raw.status).toBe(200);
   expect(await raw.json()).toEqual(DOCUMENT);
-  const bundle = await fetch(`${stack.baseUrl}/api/docs/swagger-ui-bundle.js`);
+  const bundle = await fetch(`${stack!.baseUrl}/api/docs/swagger-ui-bundle.js`);
   expect([bundle.status, bundle.headers.get('content-type')]).toEqual([200, expect.stringMatching(/javascript/)]);
   await bundle.arrayBuffer();
-  const missing = await fetch(`${stack.baseUrl}/api/docs/package.json`);
+  const missing = await fetch(`${stack!.baseUrl}/api/docs/package.json`);
   expect([missing.status, await missing.json()]).toEqual([404, { error: true, message: expect.any(String) }]);
 
   // Rendered in Chromium: every operation shows, and nothing breaks the CSP or the console.
@@ -524,7 +445,7 @@ test('/api/docs serves Swagger UI and the document from the gateway, under its C
       if (m.type() === 'error') problems.push(m.text());
     });
     tab.on('pageerror', (e) => problems.push(e.message));
-    await tab.goto(`${stack.baseUrl}/api/docs`);
+    await tab.goto(`${stack!.baseUrl}/api/docs`);
     // Swagger UI parses its 1.5 MB bundle and the whole document before drawing: slow on a busy machine.
     await tab.locator('.opblock').first().waitFor({ timeout: 90_000 });
     expect(await tab.locator('.opblock').count()).toBe(OPERATIONS.length);

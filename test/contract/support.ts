@@ -9,6 +9,8 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import { createPool } from '@syn/kit';
 import { Client } from 'pg';
 import { seedAdmin } from '../../services/account/src/seed';
+import { startStack, type Stack } from '../../scripts/stack';
+import { topology } from '../../scripts/topology';
 
 export const MAILDEV_URL = process.env.MAIL_WEB_URL ?? 'http://127.0.0.1:1080';
 export const PASSWORD = 'contract pass 1';
@@ -100,6 +102,8 @@ export function conforms(method: string, docPath: string, reply: Reply): void {
 export class Caller {
   cookie = '';
   id = 0;
+  /** The device key this session claimed the account with (the web app's stored auth key). */
+  authKey = '';
   constructor(
     readonly name: string,
     readonly email = '',
@@ -113,10 +117,17 @@ export interface CallOptions {
   status?: number;
   /**
    * How a POST carries its fields, each a way the spec's clients send them: a flat JSON body (the
-   * default), the query string ("as params") with an empty body, or a `{ params: … }` envelope.
+   * default), the query string ("as params") with an empty body, or one of the spec's envelope
+   * objects (`{ params: … }`, `{ data: … }`, `{ paymentData: … }`, `{ paymentDataFromPG: … }`).
    */
-  shape?: 'flat' | 'query' | 'params';
+  shape?: Shape;
+  /** Fields sent beside an envelope (spec §7.3: `paymentData, item, user`). */
+  beside?: Record<string, unknown>;
 }
+
+/** The envelope objects the spec's clients wrap a body in (kit `REQUEST_ENVELOPES`). */
+export type Envelope = 'params' | 'data' | 'paymentData' | 'paymentDataFromPG';
+export type Shape = 'flat' | 'query' | Envelope;
 
 export function gateway(baseUrl: string) {
   /** Calls the gateway, checks the answer against the document, and returns it. */
@@ -130,7 +141,7 @@ export function gateway(baseUrl: string) {
     const url = new URL(target, baseUrl);
     const shape = method === 'GET' ? 'query' : (opts.shape ?? 'flat');
     if (shape === 'query') for (const [k, v] of Object.entries(body)) url.searchParams.set(k, String(v));
-    const sent = shape === 'flat' ? body : shape === 'params' ? { params: body } : {};
+    const sent = shape === 'flat' ? body : shape === 'query' ? {} : { [shape]: body, ...opts.beside };
     const res = await fetch(url, {
       method,
       headers: {
@@ -228,10 +239,8 @@ export async function member(call: Call, tag: string): Promise<Caller> {
 
 /** As the web app does after every login: the session's device claims the account (spec §4). */
 async function claimDevice(call: Call, who: Caller): Promise<void> {
-  await call(who, 'POST', '/api/user/updateUserConnectInfo', {
-    userId: who.id,
-    userAuthKey: `contract-${randomBytes(6).toString('hex')}`,
-  });
+  who.authKey = `contract-${randomBytes(6).toString('hex')}`;
+  await call(who, 'POST', '/api/user/updateUserConnectInfo', { userId: who.id, userAuthKey: who.authKey });
 }
 
 export const ADMIN = { email: 'contract-admin@test.syndict.local', password: 'contract-admin-pass1' };
@@ -275,6 +284,134 @@ export async function legacyAccount(databaseUrl: string, password: string): Prom
     await db.end();
   }
   return id;
+}
+
+// --- the stack and payments --------------------------------------------------------------------
+
+export interface ContractStack {
+  stack: Stack;
+  call: Call;
+  sandboxUrl: string;
+  databaseUrl: string;
+}
+
+/**
+ * The whole test stack (five services, gateway, PortOne sandbox) on this run's TEST_STACK_OFFSET,
+ * once the dictionary answers a search.
+ */
+export async function startContractStack(tag: string): Promise<ContractStack> {
+  const topo = topology('test');
+  // The stack's progress lines stay quiet; a process that exits is worth seeing.
+  const stack = await startStack({
+    mode: 'test',
+    output: 'files',
+    log: (line) => {
+      if (/exited/.test(line)) process.stderr.write(`[${tag}] ${line}\n`);
+    },
+  });
+  await untilSearchAnswers(stack.baseUrl);
+  return {
+    stack,
+    call: gateway(stack.baseUrl),
+    sandboxUrl: `http://127.0.0.1:${topo.sandboxPort}`,
+    databaseUrl: topo.env.DATABASE_URL!,
+  };
+}
+
+/**
+ * The gateway reports healthy once every service answers /health; the dictionary may still be
+ * loading its sample data into the index then. Waits (up to a minute) until a search answers 200.
+ */
+async function untilSearchAnswers(baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const res = await fetch(`${baseUrl}/api/dic/search/pyojaeItems`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ searchWord: '사랑' }),
+    });
+    await res.arrayBuffer();
+    if (res.status === 200 || Date.now() > deadline) return;
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+}
+
+/** Checkouts through the API and the PortOne sandbox, as the payment screen makes them. */
+export function payments(call: Call, sandboxUrl: string) {
+  /** Pays an order in the sandbox's checkout with an always-approved card; answers the imp_uid. */
+  async function payInSandbox(params: Record<string, unknown>): Promise<string | null> {
+    const res = await fetch(`${sandboxUrl}/checkout/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ params, card_number: '4242-4242-4242-4242' }),
+    });
+    const rsp = (await res.json()) as { success: boolean; imp_uid: string | null; error_msg?: string };
+    if (!rsp.success) throw new Error(`sandbox payment failed: ${rsp.error_msg}`);
+    return rsp.imp_uid;
+  }
+
+  /** The one-off pass on sale (not the free week). */
+  async function onePass(): Promise<{ ITEM_ID: number; TYPE: string; AMOUNT: number; NAME: string }> {
+    const products = await call(null, 'GET', '/api/pay/products');
+    const items = products.body.orderItems as Array<{ ITEM_ID: number; TYPE: string; AMOUNT: number; NAME: string }>;
+    const pass = items.find((p) => p.TYPE === 'PASS' && p.AMOUNT > 0);
+    if (!pass) throw new Error('no one-off pass on sale');
+    return pass;
+  }
+
+  /** An order of the one-off pass paid in the sandbox, not yet verified by the API. */
+  async function paidOrder(who: Caller): Promise<{ merchantUid: string; impUid: string }> {
+    const pass = await onePass();
+    const order = await call(who, 'POST', '/api/pay/order/create', {
+      id: pass.ITEM_ID,
+      pg: 'html5_inicis',
+      pay_method: 'card',
+    });
+    const merchantUid = String(order.body.merchant_uid);
+    const impUid = await payInSandbox({
+      merchant_uid: merchantUid,
+      amount: order.body.amount,
+      name: order.body.name,
+      pay_method: 'card',
+    });
+    return { merchantUid, impUid: String(impUid) };
+  }
+
+  /** A one-off pass bought and verified through the API. */
+  async function buyPass(who: Caller): Promise<{ merchantUid: string; impUid: string }> {
+    const paid = await paidOrder(who);
+    await call(who, 'POST', '/api/pay/order/complete', { imp_uid: paid.impUid, merchant_uid: paid.merchantUid });
+    return paid;
+  }
+
+  /** The ready record and the card's billing key of a monthly subscription, not yet charged. */
+  async function registeredSubscription(who: Caller): Promise<{ merchantUid: string; customerUid: string }> {
+    const ids = await call(who, 'GET', '/subscribe/generate-merchant-uid');
+    const merchantUid = String(ids.body.merchant_uid);
+    const customerUid = String(ids.body.customer_uid);
+    await call(who, 'POST', '/subscribe/payments/initializeDatabase', {
+      merchant_uid: merchantUid,
+      item: { ITEM_ID: 6 },
+    });
+    // amount 0 with customer_uid: the checkout only registers the card's billing key.
+    await payInSandbox({ merchant_uid: merchantUid, customer_uid: customerUid, amount: 0, name: '정기 결제' });
+    return { merchantUid, customerUid };
+  }
+
+  /** A monthly subscription started the way the payment screen starts it. */
+  async function subscribe(who: Caller): Promise<{ merchantUid: string; customerUid: string }> {
+    const ids = await registeredSubscription(who);
+    await call(
+      who,
+      'POST',
+      '/subscribe/basic-billings',
+      { merchant_uid: ids.merchantUid, customer_uid: ids.customerUid },
+      { doc: '/subscribe/{product}-billings' },
+    );
+    return ids;
+  }
+
+  return { payInSandbox, onePass, paidOrder, buyPass, registeredSubscription, subscribe };
 }
 
 // --- the viewer in a browser -------------------------------------------------------------------
