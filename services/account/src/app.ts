@@ -5,6 +5,7 @@ import type { Transporter } from 'nodemailer';
 import type { AccountConfig } from './config';
 import { createPublisher } from './events/publish';
 import { createAccountMailer } from './mail/mailer';
+import { accountErrors } from './routes/errors';
 import { userRoutes } from './routes/user';
 import { internalRoutes } from './routes/internal';
 import { sysRoutes } from './routes/sys';
@@ -77,6 +78,8 @@ export function createAccountApp(deps: AccountAppDeps): Express {
       app.use('/api/user', userRoutes(ctx));
       app.use('/api/sys', sysRoutes(ctx));
       app.use('/internal', internalRoutes(ctx));
+      // The use cases' refusals become statuses here, before the kit's error handler answers.
+      app.use(accountErrors);
     },
   });
 }

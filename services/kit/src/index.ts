@@ -1,6 +1,7 @@
 export * from './caller';
 export * from './config';
 export * from './consumer';
+export * from './domainError';
 export * from './errors';
 export * from './events';
 export * from './http';

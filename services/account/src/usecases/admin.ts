@@ -1,5 +1,5 @@
 // /api/sys/* member management, and the member-facing recipient search of the coupon gift.
-import { badRequest, HttpError, notFound, unauthorized, type Caller } from '@syn/kit';
+import type { Caller } from '@syn/kit';
 import { ACCOUNT_MESSAGES as M, type UserSearchRequest } from '@syn/kit/rules';
 import { maskEmail, maskName } from '../domain/masking';
 import { TEXT } from '../domain/messages';
@@ -7,6 +7,7 @@ import { allow } from '../store/limits';
 import { searchMembers } from '../store/search';
 import { currentMember } from './auth';
 import type { AccountContext } from './context';
+import { invalid, memberNotFound, TooManyAttempts, unauthenticated } from './errors';
 import { withdrawUser } from './member';
 
 /**
@@ -32,11 +33,11 @@ export async function searchUsers(ctx: AccountContext, caller: Caller, q: UserSe
       freeTotal: r.userTotal - r.paidTotal,
     };
   }
-  if (caller.anonymous) throw unauthorized();
+  if (caller.anonymous) throw unauthenticated();
   const me = await currentMember(ctx, caller);
-  if ([...q.searchName].length < 2) throw badRequest(M.searchNameShort);
+  if ([...q.searchName].length < 2) throw invalid(M.searchNameShort);
   // A name (or part of an address) would list strangers; a sender knows the friend's address.
-  if (q.userCol === 'name') throw badRequest(TEXT.memberSearchEmailOnly);
+  if (q.userCol === 'name') throw invalid(TEXT.memberSearchEmailOnly);
   // Each search confirms or denies one address: limited per client address and per member.
   const c = ctx.config;
   if (
@@ -44,7 +45,7 @@ export async function searchUsers(ctx: AccountContext, caller: Caller, q: UserSe
     !(await allow(ctx.redis, `member-search:${me.id}`, c.MEMBER_SEARCH_PER_MINUTE, 60)) ||
     !(await allow(ctx.redis, `member-search-day:${me.id}`, c.MEMBER_SEARCH_PER_DAY, 24 * 3600))
   ) {
-    throw new HttpError(429, TEXT.tooManyRequests, { retryAfterSeconds: 60 });
+    throw new TooManyAttempts(TEXT.tooManyRequests, 60);
   }
   const found = await ctx.users.byEmail(ctx.pool, q.searchName.trim());
   // Only confirmed members can be found: an unconfirmed address may not even belong to its holder.
@@ -59,7 +60,7 @@ export async function searchUsers(ctx: AccountContext, caller: Caller, q: UserSe
 /** POST /api/sys/selectUserItems: one member's detail. */
 export async function userDetail(ctx: AccountContext, userId: number) {
   const user = await ctx.users.byId(ctx.pool, userId);
-  if (!user || user.withdrawn) throw notFound(TEXT.userNotFound);
+  if (!user || user.withdrawn) throw memberNotFound();
   const pass = await ctx.passes.summary(ctx.pool, userId);
   return {
     data: {
@@ -85,8 +86,8 @@ export async function updateUser(
   grade: number | null,
 ) {
   const user = await ctx.users.byId(ctx.pool, userId);
-  if (!user || user.withdrawn) throw badRequest(M.adminUserInvalid);
-  if (grade !== null && grade !== user.grade && userId === caller.userId) throw badRequest(TEXT.adminSelf);
+  if (!user || user.withdrawn) throw invalid(M.adminUserInvalid);
+  if (grade !== null && grade !== user.grade && userId === caller.userId) throw invalid(TEXT.adminSelf);
   await ctx.users.setAdminFields(ctx.pool, userId, checkEmail, grade);
   // Sessions carry the grade the gateway acts on: a changed grade takes effect at the next login.
   if (grade !== null && grade !== user.grade) await ctx.sessions.destroyAll(userId);
@@ -96,7 +97,7 @@ export async function updateUser(
 
 /** POST /api/sys/deleteUserItem: the withdrawal path, run by an administrator. */
 export async function deleteUser(ctx: AccountContext, caller: Caller, userId: number) {
-  if (userId === caller.userId) throw badRequest(TEXT.adminSelf);
-  if (!(await withdrawUser(ctx, userId, { main: 'ADMIN', sub: '', byAdmin: true }))) throw notFound(TEXT.userNotFound);
+  if (userId === caller.userId) throw invalid(TEXT.adminSelf);
+  if (!(await withdrawUser(ctx, userId, { main: 'ADMIN', sub: '', byAdmin: true }))) throw memberNotFound();
   return { message: TEXT.adminUserDeleted };
 }

@@ -1,14 +1,5 @@
 // Registration, email confirmation, login, sessions, device claim and passwords (spec §4, §5, §7.1).
-import {
-  ANONYMOUS_USER_ID,
-  badRequest,
-  deviceReplaced,
-  HttpError,
-  unauthorized,
-  withTransaction,
-  type Caller,
-  type PoolClient,
-} from '@syn/kit';
+import { ANONYMOUS_USER_ID, withTransaction, type Caller, type PoolClient } from '@syn/kit';
 import { ACCOUNT_MESSAGES as M, type JoinRequest } from '@syn/kit/rules';
 import { TEXT } from '../domain/messages';
 import { judgeReferral, personKeys, phoneDigits, type ReferralVerdict } from '../domain/referral';
@@ -18,9 +9,9 @@ import { issueToken } from '../security/tokens';
 import { allow } from '../store/limits';
 import type { MemberRecord } from '../store/users';
 import type { AccountContext } from './context';
+import { deviceReplaced, emailUnverified, invalid, TooManyAttempts, unauthenticated } from './errors';
 
-const tooMany = (retryAfterMs = 60_000) =>
-  new HttpError(429, TEXT.tooManyRequests, { retryAfterSeconds: Math.ceil(retryAfterMs / 1000) });
+const tooMany = (retryAfterMs = 60_000) => new TooManyAttempts(TEXT.tooManyRequests, Math.ceil(retryAfterMs / 1000));
 
 /** A recommender given as an email or (messenger link) a member id: active and verified members only. */
 export async function findRecommender(ctx: AccountContext, given: string): Promise<MemberRecord | null> {
@@ -35,7 +26,7 @@ export async function findRecommender(ctx: AccountContext, given: string): Promi
 export async function checkRecommender(ctx: AccountContext, given: string, ip: string) {
   if (!(await allow(ctx.redis, `lookup:${ip}`, ctx.config.LOOKUPS_PER_HOUR, 3600))) throw tooMany();
   const user = await findRecommender(ctx, given);
-  if (!user) throw badRequest(M.recommenderInvalid);
+  if (!user) throw invalid(M.recommenderInvalid);
   return { userInfo: user.id, message: TEXT.recommenderVerified };
 }
 
@@ -59,11 +50,11 @@ export async function join(ctx: AccountContext, req: JoinRequest) {
   let recommenderId = 0;
   if (req.recommendUser !== '') {
     const recommender = await findRecommender(ctx, req.recommendUser);
-    if (!recommender || recommender.id !== req.recommendUserId) throw badRequest(M.recommenderInvalid);
+    if (!recommender || recommender.id !== req.recommendUserId) throw invalid(M.recommenderInvalid);
     recommenderId = recommender.id;
   }
   // Cheap check before the deliberate cost of hashing; the unique index decides races.
-  if (await ctx.users.byEmail(ctx.pool, req.email)) throw badRequest(TEXT.emailTaken);
+  if (await ctx.users.byEmail(ctx.pool, req.email)) throw invalid(TEXT.emailTaken);
   const passwordHash = await ctx.hasher.hash(req.password);
   const token = issueToken();
   const userId = await withTransaction(ctx.pool, async (tx) => {
@@ -78,7 +69,7 @@ export async function join(ctx: AccountContext, req: JoinRequest) {
       recommendType: req.recommendType,
       consented: true,
     });
-    if (id === null) throw badRequest(TEXT.emailTaken);
+    if (id === null) throw invalid(TEXT.emailTaken);
     await ctx.tokens.issue(tx, id, 'confirm', token, ctx.config.CONFIRM_TOKEN_TTL_MINUTES);
     await ctx.publish.userJoined(tx, id, recommenderId, req.recommendType);
     return id;
@@ -119,7 +110,7 @@ export async function confirm(ctx: AccountContext, secretId: string, secretKey: 
     if (await ctx.users.setEmailVerified(tx, id, true)) await firstConfirmation(ctx, tx, id);
     return id;
   });
-  if (userId === null) throw badRequest(TEXT.confirmInvalid);
+  if (userId === null) throw invalid(TEXT.confirmInvalid);
   ctx.log.info({ userId }, 'email confirmed');
   return { message: TEXT.confirmed, emailAuthenticated: true };
 }
@@ -192,7 +183,7 @@ export async function changeByMail(ctx: AccountContext, secretId: string, secret
     if (await ctx.users.setEmailVerified(tx, id, true)) await firstConfirmation(ctx, tx, id);
     return id;
   });
-  if (userId === null) throw badRequest(TEXT.resetInvalid);
+  if (userId === null) throw invalid(TEXT.resetInvalid);
   await ctx.sessions.destroyAll(userId);
   // The mailbox's owner is the account's owner: others' failed guesses no longer hold them out.
   const owner = await ctx.users.byId(ctx.pool, userId);
@@ -211,9 +202,7 @@ const THROTTLE_TEXT = {
 async function admitAttempt(ctx: AccountContext, email: string, ip: string): Promise<void> {
   const verdict = await ctx.throttle.begin(email, ip);
   if (!verdict.allowed) {
-    throw new HttpError(429, THROTTLE_TEXT[verdict.reason], {
-      retryAfterSeconds: Math.ceil(verdict.retryAfterMs / 1000),
-    });
+    throw new TooManyAttempts(THROTTLE_TEXT[verdict.reason], Math.ceil(verdict.retryAfterMs / 1000));
   }
 }
 
@@ -236,10 +225,10 @@ export async function login(
   if (user) ok = await ctx.hasher.verify(user.passwordHash, password);
   else await ctx.hasher.burn(password);
   // A failure was counted when the attempt was admitted; only a success changes the counters.
-  if (!user || !ok) throw unauthorized(TEXT.loginFailed);
+  if (!user || !ok) throw unauthenticated(TEXT.loginFailed);
   await ctx.throttle.succeed(email, ip);
   if (!user.emailVerified) {
-    throw new HttpError(403, TEXT.emailUnverified, { emailAuthenticated: false, resendPath: '/recertify' });
+    throw emailUnverified();
   }
   // A new session id at every login (no fixation); the one the browser had is ended. Only a
   // visitor's history goes on with the member: another member's is never handed over.
@@ -295,25 +284,25 @@ export async function currentMember(ctx: AccountContext, caller: Caller): Promis
   const user = await ctx.users.byId(ctx.pool, caller.userId);
   if (!user || user.withdrawn) {
     if (caller.sessionHash) await ctx.sessions.destroy(caller.sessionHash);
-    throw unauthorized();
+    throw unauthenticated();
   }
   return user;
 }
 
 /** The body's userId must be the caller (never trusted for authorisation, only checked). */
 export function assertSelf(caller: Caller, bodyUserId: number | null): void {
-  if (bodyUserId !== null && bodyUserId !== caller.userId) throw badRequest(M.userInvalid);
+  if (bodyUserId !== null && bodyUserId !== caller.userId) throw invalid(M.userInvalid);
 }
 
 /** POST /api/user/validate: the stored user, refreshed from the server's truth. */
 export async function validate(ctx: AccountContext, caller: Caller, bodyUserId: number | null) {
-  if (caller.anonymous) throw unauthorized();
+  if (caller.anonymous) throw unauthenticated();
   if (caller.deviceState === 'replaced') {
     // Another device claimed the account: this session ends here and the web app logs out (duplicate login).
     if (caller.sessionHash) await ctx.sessions.destroy(caller.sessionHash);
     throw deviceReplaced();
   }
-  if (bodyUserId !== null && bodyUserId !== caller.userId) throw unauthorized(M.userInvalid);
+  if (bodyUserId !== null && bodyUserId !== caller.userId) throw unauthenticated(M.userInvalid);
   const user = await currentMember(ctx, caller);
   const pass = await ctx.passes.summary(ctx.pool, user.id);
   return { user: await storedUserNow(ctx, user, pass), status: pass.status, item: pass.item };
@@ -321,13 +310,13 @@ export async function validate(ctx: AccountContext, caller: Caller, bodyUserId: 
 
 /** POST /api/user/updateUserConnectInfo (spec §4): this device becomes the member's current one. */
 export async function claimDevice(ctx: AccountContext, caller: Caller, bodyUserId: number | null, key: string) {
-  if (bodyUserId === null) throw badRequest(M.userInvalid);
+  if (bodyUserId === null) throw invalid(M.userInvalid);
   assertSelf(caller, bodyUserId);
   const user = await currentMember(ctx, caller);
   const session = await ctx.sessions.get(caller.sessionHash);
-  if (!session || session.userId !== user.id) throw badRequest(M.connectInfoInvalid);
+  if (!session || session.userId !== user.id) throw invalid(M.connectInfoInvalid);
   await ctx.users.setDeviceKey(ctx.pool, user.id, key);
-  if (!(await ctx.sessions.claimDevice(caller.sessionHash, user.id, key))) throw badRequest(M.connectInfoInvalid);
+  if (!(await ctx.sessions.claimDevice(caller.sessionHash, user.id, key))) throw invalid(M.connectInfoInvalid);
   return { authKey: key, message: TEXT.connectInfoSaved };
 }
 
@@ -340,7 +329,7 @@ export async function checkOwnPassword(
   wrongMessage: string,
 ): Promise<void> {
   await admitAttempt(ctx, user.email, ip);
-  if (!(await ctx.hasher.verify(user.passwordHash, password))) throw badRequest(wrongMessage);
+  if (!(await ctx.hasher.verify(user.passwordHash, password))) throw invalid(wrongMessage);
   await ctx.throttle.succeed(user.email, ip);
 }
 

@@ -1,5 +1,5 @@
 // The member's own account: profile (/userInfo), withdrawal, legacy period merge.
-import { badRequest, HttpError, withTransaction, type Caller, type PoolClient } from '@syn/kit';
+import { withTransaction, type Caller, type PoolClient } from '@syn/kit';
 import { ACCOUNT_MESSAGES as M } from '@syn/kit/rules';
 import { convertibleDays, LEGACY_BONUS_MONTHS, utcDay } from '../domain/legacy';
 import { TEXT } from '../domain/messages';
@@ -7,6 +7,7 @@ import { accountUser } from '../domain/users';
 import { allow } from '../store/limits';
 import { assertSelf, checkOwnPassword, currentMember } from './auth';
 import type { AccountContext } from './context';
+import { invalid, TooManyAttempts } from './errors';
 
 export async function getProfile(ctx: AccountContext, caller: Caller) {
   const user = await currentMember(ctx, caller);
@@ -78,11 +79,11 @@ const LEGACY_PROOF_SECONDS = 30 * 60;
 export async function searchLegacy(ctx: AccountContext, caller: Caller, legacyId: string, legacyPassword: string) {
   const user = await currentMember(ctx, caller);
   if (!(await allow(ctx.redis, `legacy:${user.id}`, ctx.config.LOOKUPS_PER_HOUR, 3600))) {
-    throw new HttpError(429, TEXT.tooManyRequests);
+    throw new TooManyAttempts();
   }
-  if (!(await ctx.legacy.checkPassword(ctx.pool, legacyId, legacyPassword))) throw badRequest(TEXT.legacyNotFound);
+  if (!(await ctx.legacy.checkPassword(ctx.pool, legacyId, legacyPassword))) throw invalid(TEXT.legacyNotFound);
   const history = await ctx.legacy.history(ctx.pool, legacyId);
-  if (history.length === 0) throw badRequest(TEXT.legacyNotFound);
+  if (history.length === 0) throw invalid(TEXT.legacyNotFound);
   await ctx.redis.set(legacyKey(user.id), legacyId, { expiration: { type: 'EX', value: LEGACY_PROOF_SECONDS } });
   const merged = await ctx.legacy.hasMerged(ctx.pool, user.id);
   return {
@@ -110,9 +111,9 @@ export async function mergeLegacy(
   agreed: boolean | undefined,
 ) {
   assertSelf(caller, bodyUserId);
-  if (agreed === false) throw badRequest(M.legacyAgreement);
+  if (agreed === false) throw invalid(M.legacyAgreement);
   const user = await currentMember(ctx, caller);
-  if ((await ctx.redis.get(legacyKey(user.id))) !== prevUserId) throw badRequest(TEXT.legacyNotLoaded);
+  if ((await ctx.redis.get(legacyKey(user.id))) !== prevUserId) throw invalid(TEXT.legacyNotLoaded);
   const days = await withTransaction(ctx.pool, async (tx) => {
     // Serialises concurrent merges of one member (the users row) and of one legacy account (its rows).
     await ctx.users.byId(tx, user.id, { forUpdate: true });
@@ -126,7 +127,7 @@ export async function mergeLegacy(
     await ctx.publish.legacyPeriodMerged(tx, user.id, remaining, LEGACY_BONUS_MONTHS);
     return remaining;
   });
-  if (days <= 0) throw badRequest(TEXT.legacyNothingToConvert);
+  if (days <= 0) throw invalid(TEXT.legacyNothingToConvert);
   await ctx.redis.del(legacyKey(user.id));
   ctx.log.info({ userId: user.id, days }, 'legacy period merged');
   return { message: TEXT.legacyMerged, remainedDay: days, bonusMonths: LEGACY_BONUS_MONTHS };
