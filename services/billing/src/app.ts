@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import type { Clock } from './domain/clock';
 import type { Billing } from './flows/billing';
 import type { UserDirectory } from './domain/users';
-import type { BillingStore } from './store/store';
+import type { BillingRepositories } from './store/repositories';
 import { adminRoutes } from './routes/admin';
 import { memberRoutes } from './routes/member';
 import { payConfigRoutes, type PayClientConfig } from './routes/payConfig';
@@ -20,7 +20,7 @@ export interface AppDeps {
   /** Verifies the gateway's identity headers (config IDENTITY_SECRET). */
   identitySecret: string;
   billing: Billing;
-  store: BillingStore;
+  store: BillingRepositories;
   users: UserDirectory;
   clock: Clock;
   /** The browser's PortOne script and merchant code (GET /api/pay/config). */

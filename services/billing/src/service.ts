@@ -12,7 +12,8 @@ import { parseRetryMinutes } from './domain/renewal';
 import type { UserDirectory } from './domain/users';
 import { Billing, type JobReport } from './flows/billing';
 import { startScheduler } from './jobs/scheduler';
-import { BillingStore, type UserScope } from './store/store';
+import type { UserScope } from './store/db';
+import { billingRepositories } from './store/repositories';
 import { startCouponConsumer } from './coupons/events';
 import { Coupons } from './coupons/flows';
 import { CouponStore } from './coupons/store';
@@ -91,7 +92,7 @@ export function createBillingService(opts: BillingServiceOptions = {}): BillingS
         store,
         flows: new Coupons({
           pool: deps.pool!,
-          billing: new BillingStore(deps.schema!),
+          billing: billingRepositories(deps.schema!),
           coupons: store,
           sink: { schema: deps.schema!, topicPrefix: deps.topicPrefix },
           users: opts.users ?? new AccountDirectory(deps.config.ACCOUNT_URL, deps.config.IDENTITY_SECRET),
@@ -135,7 +136,7 @@ export function createBillingService(opts: BillingServiceOptions = {}): BillingS
         impCode: config.PORTONE_IMP_CODE,
         scriptUrl: config.PORTONE_SCRIPT_URL ?? `${config.PORTONE_API_URL.replace(/\/+$/, '')}/v1/iamport.js`,
       };
-      const store = new BillingStore(schema!);
+      const store = billingRepositories(schema!);
       const users = opts.users ?? new AccountDirectory(config.ACCOUNT_URL, config.IDENTITY_SECRET);
       const billing = new Billing({
         pool: pool!,

@@ -9,14 +9,14 @@ import type { UserDirectory } from '../domain/users';
 import { passChanged, type EventSink } from '../events/publish';
 import type { Pass } from '../store/rows';
 import { deferRenewalPast } from '../flows/deferRenewal';
-import type { BillingStore } from '../store/store';
+import type { BillingRepositories } from '../store/repositories';
 import { normaliseCouponCode } from './codes';
 import { couponExpiry, FRIEND_COUPON_GROUP_NAME, FRIEND_COUPON_ITEM_ID, LEGACY_ITEM_ID, reachedRewards } from './rules';
 import type { Coupon, CouponStore } from './store';
 
 export interface CouponsOptions {
   pool: Pool;
-  billing: BillingStore;
+  billing: BillingRepositories;
   coupons: CouponStore;
   sink: EventSink;
   users: UserDirectory;
@@ -54,8 +54,8 @@ export class Coupons {
     merchantUid: string,
     now: Date,
   ): Promise<CouponUse | null> {
-    await this.o.billing.lockUser(tx, userId);
-    const order = await this.o.billing.insertOrder(tx, {
+    await this.o.billing.members.lockUser(tx, userId);
+    const order = await this.o.billing.orders.insertOrder(tx, {
       merchantUid,
       userId,
       itemId: product.itemId,
@@ -66,10 +66,10 @@ export class Coupons {
       at: now,
     });
     if (!order) return null;
-    const live = await this.o.billing.livePasses(tx, userId);
+    const live = await this.o.billing.passes.livePasses(tx, userId);
     const latestEnd = live[0]?.endDate;
     const start = latestEnd && latestEnd > now ? latestEnd : now;
-    const pass = await this.o.billing.insertPass(tx, {
+    const pass = await this.o.billing.passes.insertPass(tx, {
       userId,
       itemId: product.itemId,
       orderId: order.orderId,
@@ -79,14 +79,14 @@ export class Coupons {
       endDate: periodEnd(start, period),
       at: now,
     });
-    await this.o.billing.setOrder(tx, order.orderId, { status: 'SUCCESS', at: now, passId: pass.passId });
+    await this.o.billing.orders.setOrder(tx, order.orderId, { status: 'SUCCESS', at: now, passId: pass.passId });
     await passChanged(tx, this.o.sink, pass, now);
     const nextChargeAt = await deferRenewalPast(this.o.billing, tx, userId, pass.endDate, now);
     return { pass, nextChargeAt };
   }
 
   private async product(db: Pool | PoolClient, itemId: number): Promise<Product> {
-    const p = await this.o.billing.product(db, itemId);
+    const p = await this.o.billing.products.product(db, itemId);
     if (!p) throw new Error(`catalogue item ${itemId} missing`);
     return p;
   }
@@ -170,7 +170,7 @@ export class Coupons {
     adminId: number,
     g: { itemId: number; name: string; note: string; createCount: number },
   ): Promise<{ groupId: number; totalCount: number }> {
-    const product = await this.o.billing.product(this.o.pool, g.itemId);
+    const product = await this.o.billing.products.product(this.o.pool, g.itemId);
     if (!product) throw badRequest(M.typeRequired);
     return withTransaction(this.o.pool, async (tx) => {
       const now = this.now();
@@ -270,7 +270,7 @@ export class Coupons {
   async onReferral(tx: PoolClient, joinedUserId: number, recommenderId: number, at: Date): Promise<void> {
     if (!(recommenderId > 0) || recommenderId === joinedUserId) return;
     // Joins of one recommender arrive on different partitions: serialise the counting.
-    await this.o.billing.lockUser(tx, recommenderId);
+    await this.o.billing.members.lockUser(tx, recommenderId);
     if (!(await this.o.coupons.recordJoin(tx, recommenderId, joinedUserId, at))) return;
     const joins = await this.o.coupons.joinCount(tx, recommenderId);
     for (const reward of reachedRewards(joins)) {
@@ -307,13 +307,18 @@ export class Coupons {
    */
   async onWithdrawn(tx: PoolClient, userId: number, at: Date): Promise<void> {
     if (!(userId > 0)) return;
-    await this.o.billing.lockUser(tx, userId);
-    await this.o.billing.recordWithdrawal(tx, userId, at);
+    await this.o.billing.members.lockUser(tx, userId);
+    await this.o.billing.members.recordWithdrawal(tx, userId, at);
     const purged = await this.o.coupons.purgeMember(tx, userId, at);
-    const subscriptionsStopped = await this.o.billing.stopSubscriptionsOfUser(tx, userId, WITHDRAWN_CANCEL_REASON, at);
+    const subscriptionsStopped = await this.o.billing.subscriptions.stopSubscriptionsOfUser(
+      tx,
+      userId,
+      WITHDRAWN_CANCEL_REASON,
+      at,
+    );
     // The cards registered for auto-billing go too: the billing jobs delete them at PortOne.
-    const billingKeys = await this.o.billing.requestBillingKeyDeletions(tx, userId, at);
-    const ended = await this.o.billing.endPassesOfUser(tx, userId, at);
+    const billingKeys = await this.o.billing.billingKeys.requestBillingKeyDeletions(tx, userId, at);
+    const ended = await this.o.billing.passes.endPassesOfUser(tx, userId, at);
     for (const pass of ended) await passChanged(tx, this.o.sink, pass, at);
     this.o.log.info(
       { userId, ...purged, subscriptionsStopped, billingKeys, passesEnded: ended.length },

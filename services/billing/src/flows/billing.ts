@@ -30,12 +30,14 @@ import { onRenewalDeclined, renewalMerchantUid } from '../domain/renewal';
 import type { Mailer, UserDirectory } from '../domain/users';
 import { passChanged, paymentCompleted, paymentRefunded, type EventSink } from '../events/publish';
 import type { Order, Pass, Subscription } from '../store/rows';
-import type { BillingStore, PassView, UserScope } from '../store/store';
+import type { UserScope } from '../store/db';
+import type { PassView } from '../store/passes';
+import type { BillingRepositories } from '../store/repositories';
 import { deferRenewalPast } from './deferRenewal';
 
 export interface BillingOptions {
   pool: Pool;
-  store: BillingStore;
+  store: BillingRepositories;
   sink: EventSink;
   provider: PaymentProvider;
   users: UserDirectory;
@@ -93,11 +95,11 @@ export class Billing {
   // --- catalogue and reads ------------------------------------------------------
 
   async products(): Promise<Product[]> {
-    return this.store.products(this.o.pool);
+    return this.store.products.products(this.o.pool);
   }
 
   async currentPass(userId: number): Promise<PassView | null> {
-    return this.store.currentPass(this.o.pool, userId);
+    return this.store.passes.currentPass(this.o.pool, userId);
   }
 
   /**
@@ -105,7 +107,7 @@ export class Billing {
    * queued after it (a coupon used while subscribed) carry on.
    */
   async serviceEnd(userId: number, from: Date): Promise<Date> {
-    const latest = (await this.store.livePasses(this.o.pool, userId))[0]?.endDate;
+    const latest = (await this.store.passes.livePasses(this.o.pool, userId))[0]?.endDate;
     return latest && latest > from ? latest : from;
   }
 
@@ -120,7 +122,7 @@ export class Billing {
     userId: number,
     input: { itemId: number; amount?: number; pg?: string; payMethod?: string },
   ): Promise<Order> {
-    const product = await this.store.product(this.o.pool, input.itemId);
+    const product = await this.store.products.product(this.o.pool, input.itemId);
     if (!product || !product.purchasable) throw badRequest(M.productNotFound);
     const amount = amountOf(product);
     if (input.amount !== undefined && input.amount !== amount) {
@@ -130,9 +132,9 @@ export class Billing {
       );
       throw badRequest(M.amountMismatch);
     }
-    if (await this.store.currentPass(this.o.pool, userId)) throw conflict(M.passInUse);
+    if (await this.store.passes.currentPass(this.o.pool, userId)) throw conflict(M.passInUse);
     const merchantUid = `ord_${Date.now().toString(36)}_${randomBytes(6).toString('hex')}`;
-    const order = await this.store.insertOrder(this.o.pool, {
+    const order = await this.store.orders.insertOrder(this.o.pool, {
       merchantUid,
       userId,
       itemId: product.itemId,
@@ -157,13 +159,13 @@ export class Billing {
    * the order; the webhook passes none. Never trusts the browser's amount or status.
    */
   async complete(input: { impUid?: string; merchantUid: string; userId?: number }): Promise<GrantResult> {
-    const known = await this.store.orderByMerchant(this.o.pool, input.merchantUid);
+    const known = await this.store.orders.orderByMerchant(this.o.pool, input.merchantUid);
     if (!known || (input.userId !== undefined && known.userId !== input.userId)) throw notFound(M.paymentNotFound);
     if (known.status === 'SUCCESS') {
       return {
         outcome: 'already',
         order: known,
-        pass: await this.store.passOfOrder(this.o.pool, known.orderId),
+        pass: await this.store.passes.passOfOrder(this.o.pool, known.orderId),
         failReason: null,
       };
     }
@@ -189,7 +191,7 @@ export class Billing {
   }
 
   private async applyInTx(tx: PoolClient, pp: ProviderPayment, now: Date): Promise<GrantResult> {
-    const order = await this.store.orderByMerchant(tx, pp.merchantUid, true);
+    const order = await this.store.orders.orderByMerchant(tx, pp.merchantUid, true);
     if (!order) throw notFound(M.paymentNotFound);
     if (order.status === 'SUCCESS' || order.status === 'CANCEL') {
       return { outcome: 'already', order, pass: await this.passOfOrder(tx, order), failReason: null };
@@ -197,14 +199,14 @@ export class Billing {
     // The provider says this payment is this order's, so another order's row naming its imp_uid
     // (an unverified failure report stored before) is wrong; left there it would fail the unique key
     // and the member would have paid for nothing.
-    const squatted = await this.store.releaseImpUid(tx, pp.impUid, order.orderId);
+    const squatted = await this.store.payments.releaseImpUid(tx, pp.impUid, order.orderId);
     if (squatted.length > 0)
       this.o.log.warn(
         { merchantUid: order.merchantUid, impUid: pp.impUid, otherOrderIds: squatted },
         'imp_uid held by another order released',
       );
     const record = (status: ProviderPayment['status'], failReason: string | null) =>
-      this.store.upsertPayment(tx, order.orderId, {
+      this.store.payments.upsertPayment(tx, order.orderId, {
         impUid: pp.impUid,
         status,
         amount: pp.amount,
@@ -234,7 +236,7 @@ export class Billing {
           currencyOk ? 'tampered payment amount: nothing granted' : 'payment currency mismatch: nothing granted',
         );
         await record(pp.status, reason);
-        await this.store.setOrder(tx, order.orderId, { status: 'FAIL', at: now });
+        await this.store.orders.setOrder(tx, order.orderId, { status: 'FAIL', at: now });
         return { outcome: 'forged', order: { ...order, status: 'FAIL' }, pass: null, failReason: reason };
       }
     }
@@ -250,7 +252,7 @@ export class Billing {
     }
     if (pp.status === 'failed' || pp.status === 'cancelled') {
       await record(pp.status, pp.failReason);
-      await this.store.setOrder(tx, order.orderId, { status: 'FAIL', at: now });
+      await this.store.orders.setOrder(tx, order.orderId, { status: 'FAIL', at: now });
       return {
         outcome: pp.status === 'failed' ? 'failed' : 'cancelled',
         order: { ...order, status: 'FAIL' },
@@ -263,21 +265,21 @@ export class Billing {
   }
 
   private async passOfOrder(db: PoolClient, order: Order): Promise<Pass | null> {
-    return order.passId ? this.store.pass(db, order.passId) : this.store.passOfOrder(db, order.orderId);
+    return order.passId ? this.store.passes.pass(db, order.passId) : this.store.passes.passOfOrder(db, order.orderId);
   }
 
   /** The order is paid and verified: a new pass, or (renewal) a longer one. */
   private async grantInTx(tx: PoolClient, order: Order, pp: ProviderPayment, now: Date): Promise<Pass> {
-    const product = await this.store.product(tx, order.itemId);
+    const product = await this.store.products.product(tx, order.itemId);
     if (!product) throw new Error(`order ${order.merchantUid} names unknown item ${order.itemId}`);
     let pass: Pass;
     if (order.kind === 'RENEWAL' && order.passId) {
-      const current = (await this.store.pass(tx, order.passId, true))!;
+      const current = (await this.store.passes.pass(tx, order.passId, true))!;
       // Days the member already has after the paid period (a coupon used while subscribed) come
       // first: the paid month starts after them, as a pass of its own, so no day is paid twice.
-      const queuedUntil = await this.store.latestEndAfter(tx, order.userId, current.passId, current.endDate);
+      const queuedUntil = await this.store.passes.latestEndAfter(tx, order.userId, current.passId, current.endDate);
       if (queuedUntil) {
-        pass = await this.store.insertPass(tx, {
+        pass = await this.store.passes.insertPass(tx, {
           userId: order.userId,
           itemId: order.itemId,
           orderId: order.orderId,
@@ -288,7 +290,7 @@ export class Billing {
           at: now,
         });
       } else {
-        pass = await this.store.setPass(tx, current.passId, {
+        pass = await this.store.passes.setPass(tx, current.passId, {
           status: 'START',
           endDate: periodEnd(current.endDate, product),
           lockDate: null,
@@ -298,7 +300,7 @@ export class Billing {
     } else {
       pass = await this.newPass(tx, order, product, now);
     }
-    await this.store.setOrder(tx, order.orderId, {
+    await this.store.orders.setOrder(tx, order.orderId, {
       status: 'SUCCESS',
       at: now,
       pg: pp.pg,
@@ -306,8 +308,8 @@ export class Billing {
       passId: pass.passId,
     });
     if (order.subscriptionId) {
-      const sub = (await this.store.subscription(tx, order.subscriptionId, true))!;
-      await this.store.setSubscription(tx, sub.subscriptionId, {
+      const sub = (await this.store.subscriptions.subscription(tx, order.subscriptionId, true))!;
+      await this.store.subscriptions.setSubscription(tx, sub.subscriptionId, {
         status: 'START',
         passId: pass.passId,
         cycle: sub.cycle + 1,
@@ -329,11 +331,11 @@ export class Billing {
 
   /** A pass starts now, or queues after the user's live passes (never overlaps, never lost). */
   private async newPass(tx: PoolClient, order: Order, product: Product, now: Date): Promise<Pass> {
-    await this.store.lockUser(tx, order.userId);
-    const live = await this.store.livePasses(tx, order.userId);
+    await this.store.members.lockUser(tx, order.userId);
+    const live = await this.store.passes.livePasses(tx, order.userId);
     const latestEnd = live[0]?.endDate;
     const start = latestEnd && latestEnd > now ? latestEnd : now;
-    return this.store.insertPass(tx, {
+    return this.store.passes.insertPass(tx, {
       userId: order.userId,
       itemId: order.itemId,
       orderId: order.orderId,
@@ -356,7 +358,7 @@ export class Billing {
         checksum: remaining,
         reason: FORGED_REFUND_REASON,
       });
-      await this.store.markRefunded(this.o.pool, order.orderId, remaining, FORGED_REFUND_REASON, this.now());
+      await this.store.payments.markRefunded(this.o.pool, order.orderId, remaining, FORGED_REFUND_REASON, this.now());
     } catch (err) {
       this.o.log.error(
         { err, merchantUid: order.merchantUid },
@@ -371,7 +373,7 @@ export class Billing {
    * unverified one could squat another member's payment and block that payment's completion.
    */
   async fail(userId: number, input: { impUid?: string; merchantUid: string; message: string }): Promise<Order> {
-    const order = await this.store.orderByMerchant(this.o.pool, input.merchantUid);
+    const order = await this.store.orders.orderByMerchant(this.o.pool, input.merchantUid);
     if (!order || order.userId !== userId) throw notFound(M.paymentNotFound);
     let verifiedImpUid: string | null = null;
     if (input.impUid) {
@@ -387,32 +389,32 @@ export class Billing {
       }
     }
     return withTransaction(this.o.pool, async (tx) => {
-      const locked = (await this.store.orderByMerchant(tx, input.merchantUid, true))!;
+      const locked = (await this.store.orders.orderByMerchant(tx, input.merchantUid, true))!;
       if (locked.status !== 'STANDBY') return locked;
       const now = this.now();
-      await this.store.upsertPayment(tx, locked.orderId, {
+      await this.store.payments.upsertPayment(tx, locked.orderId, {
         impUid: verifiedImpUid,
         status: 'failed',
         amount: locked.amount,
         failReason: input.message,
         at: now,
       });
-      await this.store.setOrder(tx, locked.orderId, { status: 'FAIL', at: now });
+      await this.store.orders.setOrder(tx, locked.orderId, { status: 'FAIL', at: now });
       return { ...locked, status: 'FAIL' as const };
     });
   }
 
   /** Spec "mark usage successful": the order's pass is in use (a queued one says STANDBY). */
   async usedSuccess(userId: number, merchantUid: string): Promise<Pass> {
-    const order = await this.store.orderByMerchant(this.o.pool, merchantUid);
+    const order = await this.store.orders.orderByMerchant(this.o.pool, merchantUid);
     if (!order || order.userId !== userId) throw notFound(M.paymentNotFound);
     if (order.status !== 'SUCCESS') {
       // The browser may be ahead of the provider's answer: verify once more.
       const r = await this.complete({ merchantUid, userId });
       if (r.outcome !== 'granted' && r.outcome !== 'already') throw failHttp(M.paymentFailed);
     }
-    const fresh = (await this.store.orderByMerchant(this.o.pool, merchantUid))!;
-    const pass = fresh.passId ? await this.store.pass(this.o.pool, fresh.passId) : null;
+    const fresh = (await this.store.orders.orderByMerchant(this.o.pool, merchantUid))!;
+    const pass = fresh.passId ? await this.store.passes.pass(this.o.pool, fresh.passId) : null;
     if (!pass) throw notFound(M.paymentNotFound);
     return pass;
   }
@@ -433,9 +435,9 @@ export class Billing {
     let stoppedSub: Subscription | null = null;
     try {
       await client.query('BEGIN');
-      const order = await this.store.orderByMerchant(client, merchantUid, true);
+      const order = await this.store.orders.orderByMerchant(client, merchantUid, true);
       if (!order || (opts.ownerId !== undefined && order.userId !== opts.ownerId)) throw notFound(M.paymentNotFound);
-      const pay = await this.store.payment(client, order.orderId, true);
+      const pay = await this.store.payments.payment(client, order.orderId, true);
       if (pay && (pay.refundedAmount > 0 || pay.status === 'cancelled')) throw conflict(M.alreadyRefunded);
       if (!pay || pay.status !== 'paid' || !pay.impUid || order.status !== 'SUCCESS') throw notFound(M.paymentNotFound);
       const remaining = pay.amount - pay.refundedAmount;
@@ -474,16 +476,16 @@ export class Billing {
     stopSubscription: boolean,
   ): Promise<Subscription | null> {
     const now = this.now();
-    await this.store.markRefunded(tx, order.orderId, amount, reason, now);
-    await this.store.setOrder(tx, order.orderId, { status: 'CANCEL', at: now });
+    await this.store.payments.markRefunded(tx, order.orderId, amount, reason, now);
+    await this.store.orders.setOrder(tx, order.orderId, { status: 'CANCEL', at: now });
     const pass = await this.passOfOrder(tx, order);
     if (pass && (pass.status === 'START' || pass.status === 'STANDBY' || pass.status === 'LOCK')) {
-      const cancelled = await this.store.setPass(tx, pass.passId, { status: 'CANCEL', at: now });
+      const cancelled = await this.store.passes.setPass(tx, pass.passId, { status: 'CANCEL', at: now });
       await passChanged(tx, this.o.sink, cancelled, now);
       await this.moveUpQueuedPasses(tx, pass, now);
     }
     // Events count won: a refund in the wallet's dollars is stated as its share of the order.
-    const pay = await this.store.payment(tx, order.orderId);
+    const pay = await this.store.payments.payment(tx, order.orderId);
     const won = pay ? wonOf(amount, pay, order.amount) : amount;
     await paymentRefunded(
       tx,
@@ -493,9 +495,9 @@ export class Billing {
     );
     let stopped: Subscription | null = null;
     if (stopSubscription && order.subscriptionId) {
-      const sub = await this.store.subscription(tx, order.subscriptionId, true);
+      const sub = await this.store.subscriptions.subscription(tx, order.subscriptionId, true);
       if (sub && (sub.status === 'START' || sub.status === 'STANDBY' || sub.status === 'LOCK')) {
-        await this.store.setSubscription(tx, sub.subscriptionId, {
+        await this.store.subscriptions.setSubscription(tx, sub.subscriptionId, {
           status: 'CANCEL',
           nextChargeAt: null,
           cancelReason: reason,
@@ -517,13 +519,13 @@ export class Billing {
     const gapMs = refunded.endDate.getTime() - from.getTime();
     if (gapMs <= 0) return;
     // A coupon used at this moment queues behind the live passes: it must see them moved or not at all.
-    await this.store.lockUser(tx, refunded.userId);
-    const queued = (await this.store.livePasses(tx, refunded.userId))
+    await this.store.members.lockUser(tx, refunded.userId);
+    const queued = (await this.store.passes.livePasses(tx, refunded.userId))
       .filter((p) => p.status === 'STANDBY' && p.startDate >= refunded.endDate)
       .sort((a, b) => a.startDate.getTime() - b.startDate.getTime());
     for (const p of queued) {
       const startDate = new Date(p.startDate.getTime() - gapMs);
-      const moved = await this.store.setPass(tx, p.passId, {
+      const moved = await this.store.passes.setPass(tx, p.passId, {
         status: startDate <= now ? 'START' : 'STANDBY',
         startDate,
         endDate: new Date(p.endDate.getTime() - gapMs),
@@ -535,10 +537,10 @@ export class Billing {
 
   /** A member cancels their own order: an unpaid one is dropped, a paid one refunded within the window. */
   async memberCancel(userId: number, merchantUid: string, reason: string | undefined): Promise<Order> {
-    const order = await this.store.orderByMerchant(this.o.pool, merchantUid);
+    const order = await this.store.orders.orderByMerchant(this.o.pool, merchantUid);
     if (!order || order.userId !== userId) throw notFound(M.paymentNotFound);
     if (order.status === 'STANDBY' || order.status === 'FAIL') {
-      await this.store.setOrder(this.o.pool, order.orderId, { status: 'CANCEL', at: this.now() });
+      await this.store.orders.setOrder(this.o.pool, order.orderId, { status: 'CANCEL', at: this.now() });
       return { ...order, status: 'CANCEL' };
     }
     if (order.status === 'CANCEL') throw conflict(M.alreadyRefunded);
@@ -551,9 +553,9 @@ export class Billing {
   /** Provider-side cancellation (webhook): our records follow the provider's. */
   async syncCancelled(pp: ProviderPayment): Promise<void> {
     await withTransaction(this.o.pool, async (tx) => {
-      const order = await this.store.orderByMerchant(tx, pp.merchantUid, true);
+      const order = await this.store.orders.orderByMerchant(tx, pp.merchantUid, true);
       if (!order || order.status !== 'SUCCESS') return;
-      const pay = await this.store.payment(tx, order.orderId, true);
+      const pay = await this.store.payments.payment(tx, order.orderId, true);
       if (!pay || pay.refundedAmount > 0) return;
       await this.applyRefundInTx(tx, order, pp.cancelAmount, '결제사에서 취소됨', true);
     });
@@ -563,7 +565,7 @@ export class Billing {
   async webhook(impUid: string, merchantUid: string | undefined): Promise<GrantOutcome | 'ignored'> {
     const pp = await this.o.provider.getPayment(impUid);
     if (!pp || (merchantUid && pp.merchantUid !== merchantUid)) return 'ignored';
-    const order = await this.store.orderByMerchant(this.o.pool, pp.merchantUid);
+    const order = await this.store.orders.orderByMerchant(this.o.pool, pp.merchantUid);
     if (!order) return 'ignored';
     if (pp.status === 'cancelled' && order.status === 'SUCCESS') {
       await this.syncCancelled(pp);
@@ -577,7 +579,7 @@ export class Billing {
   /** The plan's product and the member's billing key id for it; a customer_uid given must be that one. */
   private async subscriptionPlan(userId: number, plan: string, givenCustomerUid?: string) {
     const itemId = itemIdOfPlan(plan);
-    const product = itemId === null ? null : await this.store.product(this.o.pool, itemId);
+    const product = itemId === null ? null : await this.store.products.product(this.o.pool, itemId);
     if (!product) throw notFound(M.productNotFound);
     const customerUid = this.customerUidOf(product.itemId, userId);
     if (givenCustomerUid && givenCustomerUid !== customerUid) throw badRequest(M.orderRequired);
@@ -591,23 +593,29 @@ export class Billing {
     input: { merchantUid: string; customerUid?: string },
   ): Promise<GrantResult> {
     const { product, customerUid } = await this.subscriptionPlan(userId, plan, input.customerUid);
-    const existing = await this.store.orderByMerchant(this.o.pool, input.merchantUid);
+    const existing = await this.store.orders.orderByMerchant(this.o.pool, input.merchantUid);
     if (existing) {
       if (existing.userId !== userId) throw notFound(M.paymentNotFound);
       if (existing.status === 'SUCCESS') return this.complete({ merchantUid: existing.merchantUid, userId });
     }
-    if (await this.store.currentPass(this.o.pool, userId)) throw conflict(M.passInUse);
+    if (await this.store.passes.currentPass(this.o.pool, userId)) throw conflict(M.passInUse);
     const key = await this.o.provider.getBillingKey(customerUid);
     if (!key) throw failHttp(M.recurringUnavailable);
     const amount = amountOf(product);
     const now = this.now();
     const sub = await withTransaction(this.o.pool, async (tx) => {
-      await this.store.lockUser(tx, userId);
-      const live = await this.store.liveSubscription(tx, customerUid, true);
+      await this.store.members.lockUser(tx, userId);
+      const live = await this.store.subscriptions.liveSubscription(tx, customerUid, true);
       if (live?.status === 'START') throw conflict(M.passInUse);
       const s =
-        live ?? (await this.store.insertSubscription(tx, { customerUid, userId, itemId: product.itemId, at: now }));
-      const order = await this.store.insertOrder(tx, {
+        live ??
+        (await this.store.subscriptions.insertSubscription(tx, {
+          customerUid,
+          userId,
+          itemId: product.itemId,
+          at: now,
+        }));
+      const order = await this.store.orders.insertOrder(tx, {
         merchantUid: input.merchantUid,
         userId,
         itemId: product.itemId,
@@ -658,7 +666,7 @@ export class Billing {
     input: { merchantUid: string; customerUid?: string },
   ): Promise<GrantResult> {
     await this.subscriptionPlan(userId, plan, input.customerUid);
-    const order = await this.store.orderByMerchant(this.o.pool, input.merchantUid);
+    const order = await this.store.orders.orderByMerchant(this.o.pool, input.merchantUid);
     if (!order || order.userId !== userId || order.kind !== 'SUBSCRIBE') throw notFound(M.paymentNotFound);
     return this.complete({ merchantUid: order.merchantUid, userId });
   }
@@ -666,23 +674,29 @@ export class Billing {
   /** Spec "ready record" of a subscription (`/subscribe/payments/initializeDatabase`), before the key is issued. */
   async prepareSubscription(userId: number, plan: string, merchantUid: string): Promise<Order> {
     const itemId = itemIdOfPlan(plan);
-    const product = itemId === null ? null : await this.store.product(this.o.pool, itemId);
+    const product = itemId === null ? null : await this.store.products.product(this.o.pool, itemId);
     if (!product) throw notFound(M.productNotFound);
-    if (await this.store.currentPass(this.o.pool, userId)) throw conflict(M.passInUse);
+    if (await this.store.passes.currentPass(this.o.pool, userId)) throw conflict(M.passInUse);
     const customerUid = this.customerUidOf(product.itemId, userId);
     const now = this.now();
     return withTransaction(this.o.pool, async (tx) => {
-      await this.store.lockUser(tx, userId);
-      const existing = await this.store.orderByMerchant(tx, merchantUid);
+      await this.store.members.lockUser(tx, userId);
+      const existing = await this.store.orders.orderByMerchant(tx, merchantUid);
       if (existing) {
         if (existing.userId !== userId) throw notFound(M.paymentNotFound);
         return existing;
       }
-      const live = await this.store.liveSubscription(tx, customerUid, true);
+      const live = await this.store.subscriptions.liveSubscription(tx, customerUid, true);
       if (live?.status === 'START') throw conflict(M.passInUse);
       const sub =
-        live ?? (await this.store.insertSubscription(tx, { customerUid, userId, itemId: product.itemId, at: now }));
-      return (await this.store.insertOrder(tx, {
+        live ??
+        (await this.store.subscriptions.insertSubscription(tx, {
+          customerUid,
+          userId,
+          itemId: product.itemId,
+          at: now,
+        }));
+      return (await this.store.orders.insertOrder(tx, {
         merchantUid,
         userId,
         itemId: product.itemId,
@@ -697,7 +711,11 @@ export class Billing {
   }
 
   private async failSubscription(id: number): Promise<void> {
-    await this.store.setSubscription(this.o.pool, id, { status: 'FAIL', nextChargeAt: null, at: this.now() });
+    await this.store.subscriptions.setSubscription(this.o.pool, id, {
+      status: 'FAIL',
+      nextChargeAt: null,
+      at: this.now(),
+    });
   }
 
   /** Stops auto-billing; the pass runs to its end date. `userId` undefined = administrator. */
@@ -707,17 +725,17 @@ export class Billing {
     userId?: number,
   ): Promise<{ sub: Subscription; pass: Pass | null }> {
     const result = await withTransaction(this.o.pool, async (tx) => {
-      const sub = await this.store.liveSubscription(tx, customerUid, true);
+      const sub = await this.store.subscriptions.liveSubscription(tx, customerUid, true);
       if (!sub || (userId !== undefined && sub.userId !== userId)) throw notFound(M.subscriptionNotFound);
       const now = this.now();
-      await this.store.setSubscription(tx, sub.subscriptionId, {
+      await this.store.subscriptions.setSubscription(tx, sub.subscriptionId, {
         status: 'CANCEL',
         nextChargeAt: null,
         cancelReason: reason ?? null,
         cancelledAt: now,
         at: now,
       });
-      const pass = sub.passId ? await this.store.pass(tx, sub.passId) : null;
+      const pass = sub.passId ? await this.store.passes.pass(tx, sub.passId) : null;
       return { sub: { ...sub, status: 'CANCEL' as const }, pass };
     });
     await this.unscheduleQuietly(customerUid);
@@ -742,20 +760,24 @@ export class Billing {
   async resumeSubscription(userId: number): Promise<{ sub: Subscription; nextChargeAt: Date }> {
     const customerUid = this.customerUidOf(SUBSCRIPTION_ITEM_ID, userId);
     return withTransaction(this.o.pool, async (tx) => {
-      await this.store.lockUser(tx, userId);
-      const latest = await this.store.latestSubscription(tx, customerUid);
+      await this.store.members.lockUser(tx, userId);
+      const latest = await this.store.subscriptions.latestSubscription(tx, customerUid);
       if (!latest) throw notFound(M.subscriptionNotFound);
-      const sub = (await this.store.subscription(tx, latest.subscriptionId, true))!;
+      const sub = (await this.store.subscriptions.subscription(tx, latest.subscriptionId, true))!;
       if (sub.status === 'START') throw conflict(M.autoRenewAlreadyOn);
       const now = this.now();
-      const pass = sub.passId ? await this.store.pass(tx, sub.passId) : null;
+      const pass = sub.passId ? await this.store.passes.pass(tx, sub.passId) : null;
       const running = pass !== null && (pass.status === 'START' || pass.status === 'STANDBY') && pass.endDate > now;
-      if (sub.status !== 'CANCEL' || !running || (await this.store.billingKeyDeletionRequested(tx, customerUid))) {
+      if (
+        sub.status !== 'CANCEL' ||
+        !running ||
+        (await this.store.billingKeys.billingKeyDeletionRequested(tx, customerUid))
+      ) {
         throw conflict(M.autoRenewUnavailable);
       }
-      const latestEnd = (await this.store.livePasses(tx, userId))[0]?.endDate;
+      const latestEnd = (await this.store.passes.livePasses(tx, userId))[0]?.endDate;
       const nextChargeAt = latestEnd && latestEnd > pass.endDate ? latestEnd : pass.endDate;
-      await this.store.setSubscription(tx, sub.subscriptionId, {
+      await this.store.subscriptions.setSubscription(tx, sub.subscriptionId, {
         // retryCount stays: renewal merchant_uids count attempts, and an earlier attempt's must not be reused.
         status: 'START',
         nextChargeAt,
@@ -773,30 +795,25 @@ export class Billing {
   }
 
   async subscriptionInfo(customerUid: string): Promise<{ sub: Subscription; pass: Pass | null } | null> {
-    const sub = await this.store.latestSubscription(this.o.pool, customerUid);
+    const sub = await this.store.subscriptions.latestSubscription(this.o.pool, customerUid);
     if (!sub) return null;
-    return { sub, pass: sub.passId ? await this.store.pass(this.o.pool, sub.passId) : null };
+    return { sub, pass: sub.passId ? await this.store.passes.pass(this.o.pool, sub.passId) : null };
   }
 
   /** The latest paid order of a subscription (admin cancel by customer_uid). */
   async latestPaidMerchantUid(customerUid: string): Promise<string | null> {
-    const r = await this.o.pool.query(
-      `SELECT o.merchant_uid FROM ${this.store.s}.orders o JOIN ${this.store.s}.subscriptions s ON s.subscription_id = o.subscription_id
-        WHERE s.customer_uid = $1 AND o.status = 'SUCCESS' ORDER BY o.created_at DESC, o.order_id DESC LIMIT 1`,
-      [customerUid],
-    );
-    return r.rows[0] ? String(r.rows[0].merchant_uid) : null;
+    return this.store.orders.latestPaidMerchantUid(this.o.pool, customerUid);
   }
 
   // --- administrator --------------------------------------------------------------
 
   /** A pass granted by an administrator (no payment): starts now or queues after the current one (and a renewal waits for it). */
   async adminGrant(userId: number, itemId: number): Promise<Pass> {
-    const product = await this.store.product(this.o.pool, itemId);
+    const product = await this.store.products.product(this.o.pool, itemId);
     if (!product) throw badRequest(M.productNotFound);
     const now = this.now();
     return withTransaction(this.o.pool, async (tx) => {
-      const order = (await this.store.insertOrder(tx, {
+      const order = (await this.store.orders.insertOrder(tx, {
         merchantUid: `adm_${Date.now().toString(36)}_${randomBytes(6).toString('hex')}`,
         userId,
         itemId,
@@ -807,7 +824,7 @@ export class Billing {
         at: now,
       }))!;
       const pass = await this.newPass(tx, order, product, now);
-      await this.store.setOrder(tx, order.orderId, { status: 'SUCCESS', at: now, passId: pass.passId });
+      await this.store.orders.setOrder(tx, order.orderId, { status: 'SUCCESS', at: now, passId: pass.passId });
       await passChanged(tx, this.o.sink, pass, now);
       // A subscriber's granted days come after the paid period: the next charge waits for them.
       await deferRenewalPast(this.store, tx, userId, pass.endDate, now);
@@ -837,13 +854,13 @@ export class Billing {
     report.started = await this.batch(
       now,
       scope,
-      (tx, n) => this.store.claimStartingPasses(tx, now, n, scope),
+      (tx, n) => this.store.passes.claimStartingPasses(tx, now, n, scope),
       'START',
     );
     report.expired = await this.batch(
       now,
       scope,
-      (tx, n) => this.store.claimExpiredPasses(tx, now, n, scope),
+      (tx, n) => this.store.passes.claimExpiredPasses(tx, now, n, scope),
       'EXPIRED',
     );
     report.keysDeleted = await this.deleteBillingKeys(now, scope);
@@ -859,7 +876,7 @@ export class Billing {
    */
   private async settleAbandonedCheckouts(now: Date, scope: UserScope | undefined, report: JobReport): Promise<void> {
     const before = new Date(now.getTime() - this.o.checkoutTtlMs);
-    for (const merchantUid of await this.store.abandonedCheckouts(this.o.pool, before, 100, scope)) {
+    for (const merchantUid of await this.store.orders.abandonedCheckouts(this.o.pool, before, 100, scope)) {
       let pp: ProviderPayment | null;
       try {
         pp = await this.o.provider.findByMerchantUid(merchantUid);
@@ -873,10 +890,10 @@ export class Billing {
         continue;
       }
       const expired = await withTransaction(this.o.pool, async (tx) => {
-        const order = await this.store.orderByMerchant(tx, merchantUid, true);
+        const order = await this.store.orders.orderByMerchant(tx, merchantUid, true);
         // Completed or reported failed meanwhile: nothing to expire.
         if (!order || order.status !== 'STANDBY') return false;
-        await this.store.upsertPayment(tx, order.orderId, {
+        await this.store.payments.upsertPayment(tx, order.orderId, {
           // Not the provider's imp_uid of an unpaid attempt: nothing is owed on it, and it stays free.
           impUid: null,
           status: 'failed',
@@ -884,7 +901,7 @@ export class Billing {
           failReason: CHECKOUT_EXPIRED,
           at: now,
         });
-        await this.store.setOrder(tx, order.orderId, { status: 'FAIL', at: now });
+        await this.store.orders.setOrder(tx, order.orderId, { status: 'FAIL', at: now });
         return true;
       });
       if (expired) report.checkoutsExpired += 1;
@@ -896,17 +913,17 @@ export class Billing {
     let deleted = 0;
     for (let i = 0; i < 100; i++) {
       const job = await withTransaction(this.o.pool, (tx) =>
-        this.store.claimDueBillingKeyDeletion(tx, now, new Date(now.getTime() + 10 * 60_000), scope),
+        this.store.billingKeys.claimDueBillingKeyDeletion(tx, now, new Date(now.getTime() + 10 * 60_000), scope),
       );
       if (!job) break;
       try {
         // A key PortOne no longer has (404) counts as deleted.
         await this.o.provider.deleteBillingKey(job.customerUid);
-        await this.store.billingKeyDeleted(this.o.pool, job.customerUid, now);
+        await this.store.billingKeys.billingKeyDeleted(this.o.pool, job.customerUid, now);
         deleted++;
       } catch (err) {
         const retryInMs = Math.min(2 ** job.attempts * 60_000, 24 * 60 * 60_000);
-        await this.store.billingKeyDeletionFailed(
+        await this.store.billingKeys.billingKeyDeletionFailed(
           this.o.pool,
           job.customerUid,
           err instanceof Error ? err.message : String(err),
@@ -929,7 +946,7 @@ export class Billing {
       const n = await withTransaction(this.o.pool, async (tx) => {
         const passes = await claim(tx, 100);
         for (const p of passes) {
-          const changed = await this.store.setPass(tx, p.passId, { status, at: now });
+          const changed = await this.store.passes.setPass(tx, p.passId, { status, at: now });
           await passChanged(tx, this.o.sink, changed, now);
         }
         return passes.length;
@@ -945,14 +962,14 @@ export class Billing {
     // Set inside the transaction callback (the cast keeps TypeScript from narrowing it to null).
     let forged = null as { order: Order; pp: ProviderPayment } | null;
     const outcome = await withTransaction(this.o.pool, async (tx) => {
-      const sub = await this.store.claimDueRenewal(tx, now, scope);
+      const sub = await this.store.subscriptions.claimDueRenewal(tx, now, scope);
       if (!sub) return null;
-      const product = (await this.store.product(tx, sub.itemId))!;
+      const product = (await this.store.products.product(tx, sub.itemId))!;
       const amount = amountOf(product);
       const merchantUid = renewalMerchantUid(sub.subscriptionId, sub.cycle, sub.retryCount);
       const order =
-        (await this.store.orderByMerchant(tx, merchantUid, true)) ??
-        (await this.store.insertOrder(tx, {
+        (await this.store.orders.orderByMerchant(tx, merchantUid, true)) ??
+        (await this.store.orders.insertOrder(tx, {
           merchantUid,
           userId: sub.userId,
           itemId: sub.itemId,
@@ -977,7 +994,7 @@ export class Billing {
           if (err instanceof ProviderError && err.providerCode === null) {
             // Provider unreachable: not the member's fault, try again shortly without counting a decline.
             this.o.log.warn({ err, subscriptionId: sub.subscriptionId }, 'renewal postponed: provider unreachable');
-            await this.store.setSubscription(tx, sub.subscriptionId, {
+            await this.store.subscriptions.setSubscription(tx, sub.subscriptionId, {
               nextChargeAt: new Date(now.getTime() + 10 * 60_000),
               at: now,
             });
@@ -993,27 +1010,31 @@ export class Billing {
         // Wrong amount or currency: refunded once the row locks are released, then handled as a decline.
         if (r.outcome === 'forged') forged = { order: r.order, pp };
       } else {
-        await this.store.upsertPayment(tx, order.orderId, {
+        await this.store.payments.upsertPayment(tx, order.orderId, {
           impUid: pp?.impUid ?? null,
           status: 'failed',
           amount,
           failReason: pp?.failReason ?? '결제사 오류',
           at: now,
         });
-        await this.store.setOrder(tx, order.orderId, { status: 'FAIL', at: now });
+        await this.store.orders.setOrder(tx, order.orderId, { status: 'FAIL', at: now });
       }
       const next = onRenewalDeclined(now, sub.retryCount, this.o.retryDelaysMs);
       if (next.action === 'retry') {
-        await this.store.setSubscription(tx, sub.subscriptionId, {
+        await this.store.subscriptions.setSubscription(tx, sub.subscriptionId, {
           retryCount: next.retryCount,
           nextChargeAt: next.at,
           at: now,
         });
         return 'declined' as const;
       }
-      await this.store.setSubscription(tx, sub.subscriptionId, { status: 'LOCK', nextChargeAt: null, at: now });
+      await this.store.subscriptions.setSubscription(tx, sub.subscriptionId, {
+        status: 'LOCK',
+        nextChargeAt: null,
+        at: now,
+      });
       if (sub.passId) {
-        const locked = await this.store.setPass(tx, sub.passId, { status: 'LOCK', lockDate: now, at: now });
+        const locked = await this.store.passes.setPass(tx, sub.passId, { status: 'LOCK', lockDate: now, at: now });
         await passChanged(tx, this.o.sink, locked, now);
       }
       lockedUser = sub.userId;

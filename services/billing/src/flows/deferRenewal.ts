@@ -3,7 +3,7 @@
 // until it ends, so no granted day is ever paid for. The renewal then starts its month there
 // (Billing.grantInTx, latestEndAfter).
 import type { PoolClient } from '@syn/kit';
-import type { BillingStore } from '../store/store';
+import type { BillingRepositories } from '../store/repositories';
 
 /**
  * Moves the member's renewing subscription's next charge to `passEnd` when that is later; the new
@@ -11,15 +11,15 @@ import type { BillingStore } from '../store/store';
  * subscription row is locked after it, the order payments take them in.
  */
 export async function deferRenewalPast(
-  store: BillingStore,
+  store: Pick<BillingRepositories, 'subscriptions'>,
   tx: PoolClient,
   userId: number,
   passEnd: Date,
   now: Date,
 ): Promise<Date | null> {
-  const sub = await store.renewingSubscriptionOfUser(tx, userId, true);
+  const sub = await store.subscriptions.renewingSubscriptionOfUser(tx, userId, true);
   if (!sub) return null;
   if (sub.nextChargeAt && sub.nextChargeAt >= passEnd) return sub.nextChargeAt;
-  await store.setSubscription(tx, sub.subscriptionId, { nextChargeAt: passEnd, at: now });
+  await store.subscriptions.setSubscription(tx, sub.subscriptionId, { nextChargeAt: passEnd, at: now });
   return passEnd;
 }

@@ -73,7 +73,7 @@ export function adminRoutes(
     requireAdmin(req);
     const i = paymentSearchRequest.parse(inputOf(req));
     const col = (i.userCol ?? '').toLowerCase();
-    const filter: Parameters<typeof d.store.orders>[1] = { withPaymentOnly: true };
+    const filter: Parameters<typeof d.store.orders.orders>[1] = { withPaymentOnly: true };
     if (i.searchName) {
       if (col === 'useremail' || col === 'email') filter.userIds = await d.users.search('email', i.searchName);
       else if (col === 'username' || col === 'name' || col === 'user_name')
@@ -82,12 +82,12 @@ export function adminRoutes(
       else if (col === 'user_id' || col === 'userid') filter.userIds = [Number(i.searchName) || 0];
       else filter.productName = i.searchName;
     }
-    const r = await d.store.orders(d.pool, filter, i.pageSize, i.pageNum * i.pageSize);
+    const r = await d.store.orders.orders(d.pool, filter, i.pageSize, i.pageNum * i.pageSize);
     const ids = r.rows.map((o) => o.userId);
     // Billing's own record, not the account service's silence (which also means "down"), says who withdrew.
     const [users, withdrawn] = await Promise.all([
       contacts(d.users, ids, (err) => d.warn({ err }, 'user lookup failed')),
-      d.store.withdrawnAmong(d.pool, ids),
+      d.store.members.withdrawnAmong(d.pool, ids),
     ]);
     res.json({ datas: r.rows.map((o) => adminPaymentView(o, users, withdrawn)), totalCount: r.total });
   });
@@ -97,7 +97,7 @@ export function adminRoutes(
     const i = refundRequest.parse(inputOf(req));
     let subscription = false;
     await refundErrors(async () => {
-      const order = await d.store.orderByMerchant(d.pool, i.merchant_uid);
+      const order = await d.store.orders.orderByMerchant(d.pool, i.merchant_uid);
       if (!order) throw new HttpError(404, M.paymentNotFound);
       subscription = isSubscriptionOrder(order.kind, order.itemId) && order.subscriptionId !== null;
       await d.billing.refund(i.merchant_uid, i.reason ?? ADMIN_REFUND_REASON, { stopSubscription: subscription });
@@ -119,7 +119,7 @@ export function adminRoutes(
 
   const banner = async (userId: number) => {
     const pass = await d.billing.currentPass(userId);
-    const sub = pass?.subscriptionId ? await d.store.subscription(d.pool, pass.subscriptionId) : null;
+    const sub = pass?.subscriptionId ? await d.store.subscriptions.subscription(d.pool, pass.subscriptionId) : null;
     return {
       status: pass ? 'valid' : 'none',
       used: pass ? managerUsedView(pass) : null,
@@ -138,7 +138,7 @@ export function adminRoutes(
   app.post('/api/sys/selectUserOrderItems', async (req, res) => {
     requireAdmin(req);
     const i = userOrdersRequest.parse(inputOf(req));
-    const r = await d.store.passesOfUser(d.pool, i.userId, i.pageSize, i.pageNum * i.pageSize);
+    const r = await d.store.passes.passesOfUser(d.pool, i.userId, i.pageSize, i.pageNum * i.pageSize);
     res.json({ datas: r.rows.map(orderRowView), total: r.total, ...(await banner(i.userId)) });
   });
 

@@ -6,7 +6,7 @@ import { SUBSCRIPTION_ITEM_ID } from '../domain/catalogue';
 import { remainingDays, ymd } from '../domain/format';
 import type { Clock } from '../domain/clock';
 import type { Billing, GrantResult } from '../flows/billing';
-import type { BillingStore } from '../store/store';
+import type { BillingRepositories } from '../store/repositories';
 import type { Pool } from '@syn/kit';
 import {
   completeRequest,
@@ -24,7 +24,7 @@ import { HttpError } from '@syn/kit';
 
 export interface RouteDeps {
   billing: Billing;
-  store: BillingStore;
+  store: BillingRepositories;
   pool: Pool;
   clock: Clock;
   warn: (obj: object, msg: string) => void;
@@ -114,7 +114,7 @@ export function memberRoutes(app: Express, d: RouteDeps): void {
     const caller = requireMember(req);
     const i = merchantCancelRequest.parse(inputOf(req));
     const order = await d.billing.memberCancel(caller.userId, i.merchant_uid, i.reason);
-    const view = await d.store.orders(d.pool, { merchantUid: order.merchantUid }, 1, 0);
+    const view = await d.store.orders.orders(d.pool, { merchantUid: order.merchantUid }, 1, 0);
     res.json({ status: 'success', item: view.rows[0] ? paymentView(view.rows[0]) : null });
   });
 
@@ -134,7 +134,7 @@ export function memberRoutes(app: Express, d: RouteDeps): void {
   app.get('/api/used/isUsedRemain', async (req, res) => {
     const caller = requireMember(req);
     const pass = await d.billing.currentPass(subjectOf(caller, inputOf(req).id));
-    const sub = pass?.subscriptionId ? await d.store.subscription(d.pool, pass.subscriptionId) : null;
+    const sub = pass?.subscriptionId ? await d.store.subscriptions.subscription(d.pool, pass.subscriptionId) : null;
     // The days left are the member's whole service: passes queued after this one (a coupon used
     // while subscribed, a reward) carry on after it.
     const end = pass ? await d.billing.serviceEnd(pass.userId, pass.endDate) : null;
@@ -179,14 +179,19 @@ export function memberRoutes(app: Express, d: RouteDeps): void {
   app.post('/api/used/usedList', async (req, res) => {
     const caller = requireMember(req);
     const i = ownListRequest.parse(inputOf(req));
-    const r = await d.store.passesOfUser(d.pool, subjectOf(caller, i.userId), i.pageSize, i.pageNum * i.pageSize);
+    const r = await d.store.passes.passesOfUser(
+      d.pool,
+      subjectOf(caller, i.userId),
+      i.pageSize,
+      i.pageNum * i.pageSize,
+    );
     res.json({ total: r.total, datas: r.rows.map(usedView) });
   });
 
   app.post('/api/used/paymentLists', async (req, res) => {
     const caller = requireMember(req);
     const i = ownListRequest.parse(inputOf(req));
-    const r = await d.store.orders(
+    const r = await d.store.orders.orders(
       d.pool,
       { userId: subjectOf(caller, i.userId), withPaymentOnly: true, withoutExpiredCheckouts: !caller.admin },
       i.pageSize,

@@ -148,7 +148,7 @@ export function subscribeRoutes(app: Express, d: RouteDeps): void {
   const findPayment = async (req: Request) => {
     const caller = requireMember(req);
     const i = merchantRequest.parse(inputOf(req));
-    const r = await d.store.orders(d.pool, { merchantUid: i.merchant_uid }, 1, 0);
+    const r = await d.store.orders.orders(d.pool, { merchantUid: i.merchant_uid }, 1, 0);
     const row = r.rows[0];
     if (!row || (!caller.admin && row.userId !== caller.userId))
       throw new HttpError(404, M.paymentNotFound, { code: 'fail' });
