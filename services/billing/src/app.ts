@@ -2,7 +2,7 @@
 import { checks, createApp, type Logger, type Pool } from '@syn/kit';
 import type { Express } from 'express';
 import type { Clock } from './domain/clock';
-import type { Billing } from './flows/billing';
+import type { BillingFlows } from './flows';
 import type { UserDirectory } from './domain/users';
 import type { BillingRepositories } from './store/repositories';
 import { adminRoutes } from './routes/admin';
@@ -19,7 +19,7 @@ export interface AppDeps {
   bodyLimit: string;
   /** Verifies the gateway's identity headers (config IDENTITY_SECRET). */
   identitySecret: string;
-  billing: Billing;
+  billing: BillingFlows;
   store: BillingRepositories;
   users: UserDirectory;
   clock: Clock;

@@ -10,7 +10,7 @@ import { systemClock, type Clock } from './domain/clock';
 import type { PaymentProvider } from './domain/provider';
 import { parseRetryMinutes } from './domain/renewal';
 import type { UserDirectory } from './domain/users';
-import { Billing, type JobReport } from './flows/billing';
+import { createBillingFlows, type BillingFlows, type JobReport } from './flows';
 import { startScheduler } from './jobs/scheduler';
 import type { UserScope } from './store/db';
 import { billingRepositories } from './store/repositories';
@@ -65,7 +65,7 @@ export interface BillingServiceOptions {
 }
 
 export interface BillingHandle {
-  billing: Billing;
+  billing: BillingFlows;
   runDueJobs(now?: Date, scope?: UserScope): Promise<JobReport>;
 }
 
@@ -138,7 +138,7 @@ export function createBillingService(opts: BillingServiceOptions = {}): BillingS
       };
       const store = billingRepositories(schema!);
       const users = opts.users ?? new AccountDirectory(config.ACCOUNT_URL, config.IDENTITY_SECRET);
-      const billing = new Billing({
+      const billing = createBillingFlows({
         pool: pool!,
         store,
         sink: { schema: schema!, topicPrefix },
@@ -158,7 +158,7 @@ export function createBillingService(opts: BillingServiceOptions = {}): BillingS
         memberRefundDays: config.MEMBER_REFUND_DAYS,
         checkoutTtlMs: config.CHECKOUT_TTL_MINUTES * 60_000,
       });
-      handle = { billing, runDueJobs: (now, scope) => billing.runDueJobs(now ?? clock.now(), scope) };
+      handle = { billing, runDueJobs: (now, scope) => billing.jobs.runDueJobs(now ?? clock.now(), scope) };
       if (config.SCHEDULER_INTERVAL_MS > 0) {
         startScheduler({ billing, clock, intervalMs: config.SCHEDULER_INTERVAL_MS, log, pool: pool! });
       }

@@ -8,7 +8,7 @@ import { ymd } from '../domain/format';
 import type { UserDirectory } from '../domain/users';
 import { passChanged, type EventSink } from '../events/publish';
 import type { Pass } from '../store/rows';
-import { deferRenewalPast } from '../flows/deferRenewal';
+import { deferRenewalPast } from '../flows/shared';
 import type { BillingRepositories } from '../store/repositories';
 import { normaliseCouponCode } from './codes';
 import { couponExpiry, FRIEND_COUPON_GROUP_NAME, FRIEND_COUPON_ITEM_ID, LEGACY_ITEM_ID, reachedRewards } from './rules';
@@ -97,7 +97,7 @@ export class Coupons {
    * Uses one USING, unexpired coupon of the member: its pass and COMPLETE in one transaction. A
    * member who already has a pass gets the coupon's days after it (queued, never lost); with an
    * auto-renewing subscription the next charge moves to the end of those days, so no coupon day
-   * is ever paid for (the renewal then starts its month there, see Billing.grantInTx).
+   * is ever paid for (the renewal then starts its month there, see PaymentVerification.grantInTx).
    */
   async use(userId: number, couponId: number, code: string | undefined): Promise<CouponUse> {
     return withTransaction(this.o.pool, async (tx) => {

@@ -44,9 +44,9 @@ export async function adminCancel(
   const i = adminCancelRequest.parse(inputOf(req));
   await refundErrors(async () => {
     const merchantUid =
-      i.merchant_uid ?? (i.customer_uid ? await d.billing.latestPaidMerchantUid(i.customer_uid) : null);
+      i.merchant_uid ?? (i.customer_uid ? await d.billing.subscriptions.latestPaidMerchantUid(i.customer_uid) : null);
     if (!merchantUid) throw new HttpError(404, M.paymentNotFound);
-    await d.billing.refund(merchantUid, i.reason ?? ADMIN_REFUND_REASON, { stopSubscription: true });
+    await d.billing.refunds.refund(merchantUid, i.reason ?? ADMIN_REFUND_REASON, { stopSubscription: true });
   }, d.warn);
   res.json({ status: 'success', code: 'success', message: M.subscriptionRefunded });
 }
@@ -100,7 +100,9 @@ export function adminRoutes(
       const order = await d.store.orders.orderByMerchant(d.pool, i.merchant_uid);
       if (!order) throw new HttpError(404, M.paymentNotFound);
       subscription = isSubscriptionOrder(order.kind, order.itemId) && order.subscriptionId !== null;
-      await d.billing.refund(i.merchant_uid, i.reason ?? ADMIN_REFUND_REASON, { stopSubscription: subscription });
+      await d.billing.refunds.refund(i.merchant_uid, i.reason ?? ADMIN_REFUND_REASON, {
+        stopSubscription: subscription,
+      });
     }, d.warn);
     res.json({ status: 'success', message: subscription ? M.subscriptionRefunded : M.refunded });
   });
@@ -111,14 +113,15 @@ export function adminRoutes(
   app.post('/api/sys/subscribe/user-cancel', async (req, res) => {
     requireAdmin(req);
     const i = adminStopRequest.parse(inputOf(req));
-    const customerUid = i.customer_uid ?? (i.userId ? d.billing.customerUidOf(SUBSCRIPTION_ITEM_ID, i.userId) : null);
+    const customerUid =
+      i.customer_uid ?? (i.userId ? d.billing.subscriptions.customerUidOf(SUBSCRIPTION_ITEM_ID, i.userId) : null);
     if (!customerUid) throw new HttpError(404, M.subscriptionNotFound);
-    await d.billing.cancelSubscription(customerUid, i.reason);
+    await d.billing.subscriptions.cancelSubscription(customerUid, i.reason);
     res.json({ status: 'success', code: 'success', message: M.subscriptionCancelled });
   });
 
   const banner = async (userId: number) => {
-    const pass = await d.billing.currentPass(userId);
+    const pass = await d.billing.catalogue.currentPass(userId);
     const sub = pass?.subscriptionId ? await d.store.subscriptions.subscription(d.pool, pass.subscriptionId) : null;
     return {
       status: pass ? 'valid' : 'none',
@@ -145,7 +148,7 @@ export function adminRoutes(
   app.post('/api/sys/insertUserOrderItem', async (req, res) => {
     requireAdmin(req);
     const i = grantRequest.parse(inputOf(req));
-    const pass = await d.billing.adminGrant(i.userId, i.orderType);
+    const pass = await d.billing.adminGrant.grant(i.userId, i.orderType);
     res.json({ message: M.orderRegistered, status: pass.status });
   });
 }

@@ -5,7 +5,7 @@ import type { Express, Request } from 'express';
 import { SUBSCRIPTION_ITEM_ID } from '../domain/catalogue';
 import { remainingDays, ymd } from '../domain/format';
 import type { Clock } from '../domain/clock';
-import type { Billing, GrantResult } from '../flows/billing';
+import type { BillingFlows, GrantResult } from '../flows';
 import type { BillingRepositories } from '../store/repositories';
 import type { Pool } from '@syn/kit';
 import {
@@ -23,7 +23,7 @@ import { paymentView, productView, usedView, passDates } from './views';
 import { HttpError } from '@syn/kit';
 
 export interface RouteDeps {
-  billing: Billing;
+  billing: BillingFlows;
   store: BillingRepositories;
   pool: Pool;
   clock: Clock;
@@ -53,14 +53,14 @@ export function grantAnswer(r: GrantResult) {
 
 export function memberRoutes(app: Express, d: RouteDeps): void {
   app.post('/api/dic/order/selectOrderItems', async (_req, res) => {
-    const products = await d.billing.products();
+    const products = await d.billing.catalogue.products();
     res.json({ orderItems: products.filter((p) => p.listed).map(productView) });
   });
 
   app.post('/api/pay/order/create', async (req, res) => {
     const caller = requireMember(req);
     const i = createOrderRequest.parse(inputOf(req));
-    const order = await d.billing.createOrder(caller.userId, {
+    const order = await d.billing.checkout.createOrder(caller.userId, {
       itemId: i.id,
       amount: i.amount,
       pg: i.pg,
@@ -74,7 +74,7 @@ export function memberRoutes(app: Express, d: RouteDeps): void {
     const caller = requireMember(req);
     const i = completeRequest.parse(inputOf(req));
     if (i.imp_success === false || i.success === false) {
-      const order = await d.billing.fail(caller.userId, {
+      const order = await d.billing.checkout.fail(caller.userId, {
         impUid: i.imp_uid,
         merchantUid: i.merchant_uid,
         message: i.error_msg ?? M.paymentFailed,
@@ -86,7 +86,9 @@ export function memberRoutes(app: Express, d: RouteDeps): void {
       throw new HttpError(400, i.error_msg ?? M.paymentFailed, { code: 'fail' });
     }
     res.json(
-      grantAnswer(await d.billing.complete({ impUid: i.imp_uid, merchantUid: i.merchant_uid, userId: caller.userId })),
+      grantAnswer(
+        await d.billing.verify.complete({ impUid: i.imp_uid, merchantUid: i.merchant_uid, userId: caller.userId }),
+      ),
     );
   };
   app.post('/api/pay/order/complete', complete);
@@ -95,7 +97,7 @@ export function memberRoutes(app: Express, d: RouteDeps): void {
   app.post('/api/pay/order/fail', async (req, res) => {
     const caller = requireMember(req);
     const i = failRequest.parse(inputOf(req));
-    const order = await d.billing.fail(caller.userId, {
+    const order = await d.billing.checkout.fail(caller.userId, {
       impUid: i.imp_uid,
       merchantUid: i.merchant_uid,
       message: i.error_msg ?? M.paymentFailed,
@@ -106,14 +108,14 @@ export function memberRoutes(app: Express, d: RouteDeps): void {
   app.post('/api/pay/order/usedSuccess', async (req, res) => {
     const caller = requireMember(req);
     const i = merchantRequest.parse(inputOf(req));
-    const pass = await d.billing.usedSuccess(caller.userId, i.merchant_uid);
+    const pass = await d.billing.checkout.usedSuccess(caller.userId, i.merchant_uid);
     res.json({ status: 'success', redirect: '/order', used: passDates(pass) });
   });
 
   app.post('/api/pay/order/cancel', async (req, res) => {
     const caller = requireMember(req);
     const i = merchantCancelRequest.parse(inputOf(req));
-    const order = await d.billing.memberCancel(caller.userId, i.merchant_uid, i.reason);
+    const order = await d.billing.refunds.memberCancel(caller.userId, i.merchant_uid, i.reason);
     const view = await d.store.orders.orders(d.pool, { merchantUid: order.merchantUid }, 1, 0);
     res.json({ status: 'success', item: view.rows[0] ? paymentView(view.rows[0]) : null });
   });
@@ -121,23 +123,23 @@ export function memberRoutes(app: Express, d: RouteDeps): void {
   // Unsigned in v1: the body only names the payment; the flow re-fetches it from the provider.
   app.post('/api/pay/webhook', async (req, res) => {
     const i = webhookRequest.parse(inputOf(req));
-    const outcome = await d.billing.webhook(i.imp_uid, i.merchant_uid);
+    const outcome = await d.billing.webhook.receive(i.imp_uid, i.merchant_uid);
     res.json({ status: 'ok', outcome });
   });
 
   app.get('/api/used/isUsed', async (req, res) => {
     const userId = subjectOf(activeCaller(req), inputOf(req).id);
-    const pass = await d.billing.currentPass(userId);
+    const pass = await d.billing.catalogue.currentPass(userId);
     res.json({ status: pass ? 'valid' : 'none', used: pass ? usedView(pass) : null });
   });
 
   app.get('/api/used/isUsedRemain', async (req, res) => {
     const caller = requireMember(req);
-    const pass = await d.billing.currentPass(subjectOf(caller, inputOf(req).id));
+    const pass = await d.billing.catalogue.currentPass(subjectOf(caller, inputOf(req).id));
     const sub = pass?.subscriptionId ? await d.store.subscriptions.subscription(d.pool, pass.subscriptionId) : null;
     // The days left are the member's whole service: passes queued after this one (a coupon used
     // while subscribed, a reward) carry on after it.
-    const end = pass ? await d.billing.serviceEnd(pass.userId, pass.endDate) : null;
+    const end = pass ? await d.billing.catalogue.serviceEnd(pass.userId, pass.endDate) : null;
     res.json({
       status: pass ? 'valid' : 'none',
       used: pass ? usedView(pass) : null,
@@ -153,8 +155,8 @@ export function memberRoutes(app: Express, d: RouteDeps): void {
     const caller = requireMember(req);
     const i = onOffRequest.parse(inputOf(req));
     if (i.onOff === 'OFF') {
-      const customerUid = d.billing.customerUidOf(SUBSCRIPTION_ITEM_ID, caller.userId);
-      const end = await d.billing.stopRenewal(customerUid, M.autoRenewOffReason, caller.userId);
+      const customerUid = d.billing.subscriptions.customerUidOf(SUBSCRIPTION_ITEM_ID, caller.userId);
+      const end = await d.billing.subscriptions.stopRenewal(customerUid, M.autoRenewOffReason, caller.userId);
       res.json({
         status: 'success',
         autoRenew: false,
@@ -164,7 +166,7 @@ export function memberRoutes(app: Express, d: RouteDeps): void {
       });
       return;
     }
-    const { nextChargeAt } = await d.billing.resumeSubscription(caller.userId);
+    const { nextChargeAt } = await d.billing.subscriptions.resumeSubscription(caller.userId);
     const day = ymd(nextChargeAt)!;
     res.json({
       status: 'success',

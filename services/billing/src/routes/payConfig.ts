@@ -2,7 +2,7 @@
 // merchant code (configuration, so the same web build runs against the sandbox or PortOne), and
 // every purchasable product.
 import type { Express } from 'express';
-import type { Billing } from '../flows/billing';
+import type { Catalogue } from '../flows/catalogue';
 import { productView } from './views';
 
 export interface PayClientConfig {
@@ -12,7 +12,10 @@ export interface PayClientConfig {
   scriptUrl: string;
 }
 
-export function payConfigRoutes(app: Express, d: { billing: Billing; payClient: PayClientConfig }): void {
+export function payConfigRoutes(
+  app: Express,
+  d: { billing: { catalogue: Pick<Catalogue, 'products'> }; payClient: PayClientConfig },
+): void {
   app.get('/api/pay/config', (_req, res) => {
     // Tiny and public, but it changes only with a deployment: let browsers reuse it briefly.
     res.set('cache-control', 'public, max-age=300');
@@ -22,7 +25,7 @@ export function payConfigRoutes(app: Express, d: { billing: Billing; payClient: 
   // selectOrderItems answers the listed product only (item 6, spec §9): the purchase page offers
   // that. The administrator's new-order selector grants any purchasable product, so it asks here.
   app.get('/api/pay/products', async (_req, res) => {
-    const products = await d.billing.products();
+    const products = await d.billing.catalogue.products();
     res.json({ orderItems: products.filter((p) => p.purchasable).map(productView) });
   });
 }

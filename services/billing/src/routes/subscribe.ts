@@ -29,7 +29,7 @@ export function subscribeRoutes(app: Express, d: RouteDeps): void {
     const caller = requireMember(req);
     res.json({
       merchant_uid: `sub_${Date.now().toString(36)}_${randomBytes(6).toString('hex')}`,
-      customer_uid: d.billing.customerUidOf(SUBSCRIPTION_ITEM_ID, caller.userId),
+      customer_uid: d.billing.subscriptions.customerUidOf(SUBSCRIPTION_ITEM_ID, caller.userId),
     });
   });
 
@@ -39,7 +39,7 @@ export function subscribeRoutes(app: Express, d: RouteDeps): void {
     const caller = requireMember(req);
     const i = billingsRequest.parse(inputOf(req));
     if (i.imp_success === false) throw new HttpError(400, i.error_msg ?? M.recurringUnavailable, { code: 'fail' });
-    const r = await d.billing.subscribe(caller.userId, String(req.params.product), {
+    const r = await d.billing.subscriptions.subscribe(caller.userId, String(req.params.product), {
       merchantUid: i.merchant_uid,
       customerUid: i.customer_uid,
     });
@@ -51,7 +51,7 @@ export function subscribeRoutes(app: Express, d: RouteDeps): void {
     const caller = requireMember(req);
     const i = billingsRequest.parse(inputOf(req));
     if (i.imp_success === false) throw new HttpError(400, i.error_msg ?? M.recurringUnavailable, { code: 'fail' });
-    const r = await d.billing.verifySubscription(caller.userId, String(req.params.product), {
+    const r = await d.billing.subscriptions.verifySubscription(caller.userId, String(req.params.product), {
       merchantUid: i.merchant_uid,
       customerUid: i.customer_uid,
     });
@@ -64,7 +64,7 @@ export function subscribeRoutes(app: Express, d: RouteDeps): void {
     const caller = requireMember(req);
     const i = initializeRequest.parse(inputOf(req));
     const item = typeof i.item === 'object' && i.item !== null ? (i.item as Record<string, unknown>).ITEM_ID : i.item;
-    const order = await d.billing.prepareSubscription(
+    const order = await d.billing.subscriptions.prepareSubscription(
       caller.userId,
       String(item ?? SUBSCRIPTION_ITEM_ID),
       i.merchant_uid,
@@ -78,7 +78,11 @@ export function subscribeRoutes(app: Express, d: RouteDeps): void {
   app.post('/subscribe/user-cancel-subscribe', async (req, res) => {
     const caller = requireMember(req);
     const i = cancelSubscribeRequest.parse(inputOf(req));
-    const end = await d.billing.stopRenewal(i.customer_uid, i.reason, caller.admin ? undefined : caller.userId);
+    const end = await d.billing.subscriptions.stopRenewal(
+      i.customer_uid,
+      i.reason,
+      caller.admin ? undefined : caller.userId,
+    );
     res.json({ code: 'success', message: M.subscriptionCancelled, data: endData(end) });
   });
 
@@ -88,8 +92,8 @@ export function subscribeRoutes(app: Express, d: RouteDeps): void {
     const caller = requireMember(req);
     const i = downgradeRequest.parse(inputOf(req));
     // Another member's customer_uid is not found for a member (stopRenewal checks the owner).
-    const end = await d.billing.stopRenewal(
-      i.customer_uid ?? d.billing.customerUidOf(SUBSCRIPTION_ITEM_ID, caller.userId),
+    const end = await d.billing.subscriptions.stopRenewal(
+      i.customer_uid ?? d.billing.subscriptions.customerUidOf(SUBSCRIPTION_ITEM_ID, caller.userId),
       i.reason ?? M.downgradeReason,
       caller.admin ? undefined : caller.userId,
     );
@@ -99,23 +103,23 @@ export function subscribeRoutes(app: Express, d: RouteDeps): void {
   app.post('/subscribe/user-cancel-payments', async (req, res) => {
     const caller = requireMember(req);
     const i = merchantCancelRequest.parse(inputOf(req));
-    await d.billing.memberCancel(caller.userId, i.merchant_uid, i.reason);
+    await d.billing.refunds.memberCancel(caller.userId, i.merchant_uid, i.reason);
     res.json({ code: 'success', message: M.subscriptionRefunded });
   });
 
   const info = async (req: Request, res: Response) => {
     const caller = requireMember(req);
     const i = subscriptionInfoRequest.parse(inputOf(req));
-    const own = d.billing.customerUidOf(i.item_id ?? SUBSCRIPTION_ITEM_ID, caller.userId);
+    const own = d.billing.subscriptions.customerUidOf(i.item_id ?? SUBSCRIPTION_ITEM_ID, caller.userId);
     const customerUid = i.customer_uid ?? own;
     if (customerUid !== own && !caller.admin) throw new HttpError(404, M.subscriptionNotFound, { code: 'fail' });
-    const found = await d.billing.subscriptionInfo(customerUid);
+    const found = await d.billing.subscriptions.subscriptionInfo(customerUid);
     if (!found) {
       res.json({ code: 'fail', message: M.subscriptionNotFound, data: null });
       return;
     }
     const { sub, pass } = found;
-    const end = pass ? await d.billing.serviceEnd(sub.userId, pass.endDate) : null;
+    const end = pass ? await d.billing.catalogue.serviceEnd(sub.userId, pass.endDate) : null;
     res.json({
       code: 'success',
       data: {
@@ -142,7 +146,7 @@ export function subscribeRoutes(app: Express, d: RouteDeps): void {
   app.post('/subscribe/payments/admin-success', async (req, res) => {
     requireAdmin(req);
     const i = merchantRequest.parse(inputOf(req));
-    res.json({ code: 'success', ...grantAnswer(await d.billing.complete({ merchantUid: i.merchant_uid })) });
+    res.json({ code: 'success', ...grantAnswer(await d.billing.verify.complete({ merchantUid: i.merchant_uid })) });
   });
 
   const findPayment = async (req: Request) => {
