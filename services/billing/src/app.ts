@@ -10,6 +10,7 @@ import { memberRoutes } from './routes/member';
 import { payConfigRoutes, type PayClientConfig } from './routes/payConfig';
 import { subscribeRoutes } from './routes/subscribe';
 import { couponRoutes } from './coupons/routes';
+import { domainErrorsAsHttp } from './routes/errors';
 import type { Coupons } from './coupons/flows';
 import type { CouponStore } from './coupons/store';
 
@@ -55,6 +56,8 @@ export function createBillingApp(a: AppDeps): Express {
         users: a.users,
         warn: d.warn,
       });
+      // After every route: the flows' domain errors become their HTTP answers.
+      app.use(domainErrorsAsHttp);
     },
   });
 }

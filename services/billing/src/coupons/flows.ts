@@ -1,7 +1,8 @@
 // Coupon use cases: use (grants its pass in the same transaction), gift, the administrator's
 // groups and coupons, and the grants driven by account events (referral rewards, legacy merge).
-import { badRequest, conflict, notFound, withTransaction, type Logger, type Pool, type PoolClient } from '@syn/kit';
+import { withTransaction, type Logger, type Pool, type PoolClient } from '@syn/kit';
 import { COUPON_MESSAGES as M, type CouponStatus } from '@syn/kit/rules';
+import { conflict, invalid, notFound } from '../domain/errors';
 import { periodEnd, type Product } from '../domain/catalogue';
 import type { Clock } from '../domain/clock';
 import { ymd } from '../domain/format';
@@ -107,7 +108,7 @@ export class Coupons {
       if (!c || c.userId !== userId) throw notFound(M.couponNotFound);
       if (code !== undefined && normaliseCouponCode(code) !== c.code) throw notFound(M.couponNotFound);
       if (c.status !== 'USING') throw conflict(M.couponNotUsable);
-      if (isExpired(c, now)) throw badRequest(M.couponExpired);
+      if (isExpired(c, now)) throw invalid(M.couponExpired);
       const group = (await this.o.coupons.group(tx, c.groupId))!;
       const product = await this.product(tx, group.itemId);
       // The queued pass ends after every live pass (the subscription's included): a renewal charges
@@ -135,16 +136,16 @@ export class Coupons {
   async gift(giverId: number, couponId: number, targetUserId: number): Promise<Coupon> {
     // Member ids are positive int4: anything else names nobody (and would fail the account look-up with a 500).
     const validTarget = Number.isInteger(targetUserId) && targetUserId > 0 && targetUserId <= 2_147_483_647;
-    if (!(couponId > 0) || !validTarget) throw badRequest(M.giftTargetInvalid);
-    if (targetUserId === giverId) throw badRequest(M.giftSelf);
+    if (!(couponId > 0) || !validTarget) throw invalid(M.giftTargetInvalid);
+    if (targetUserId === giverId) throw invalid(M.giftSelf);
     const target = (await this.o.users.lookup([targetUserId])).get(targetUserId);
-    if (!target) throw badRequest(M.giftTargetInvalid);
+    if (!target) throw invalid(M.giftTargetInvalid);
     return withTransaction(this.o.pool, async (tx) => {
       const now = this.now();
       const c = await this.o.coupons.coupon(tx, couponId, true);
-      if (!c || c.userId !== giverId) throw badRequest(M.giftTargetInvalid);
+      if (!c || c.userId !== giverId) throw invalid(M.giftTargetInvalid);
       if (c.status !== 'USING') throw conflict(M.couponNotUsable);
-      if (isExpired(c, now)) throw badRequest(M.couponExpired);
+      if (isExpired(c, now)) throw invalid(M.couponExpired);
       await this.o.coupons.setCoupon(tx, c.couponId, {
         status: 'PRESENT',
         userId: giverId,
@@ -171,7 +172,7 @@ export class Coupons {
     g: { itemId: number; name: string; note: string; createCount: number },
   ): Promise<{ groupId: number; totalCount: number }> {
     const product = await this.o.billing.products.product(this.o.pool, g.itemId);
-    if (!product) throw badRequest(M.typeRequired);
+    if (!product) throw invalid(M.typeRequired);
     return withTransaction(this.o.pool, async (tx) => {
       const now = this.now();
       const groupId = await this.o.coupons.insertGroup(tx, {
@@ -215,10 +216,10 @@ export class Coupons {
   ): Promise<Coupon> {
     if (f.userId !== null) {
       const u = (await this.o.users.lookup([f.userId])).get(f.userId);
-      if (!u) throw badRequest(M.detailUser);
+      if (!u) throw invalid(M.detailUser);
     }
     // A coupon cannot have been issued on a day that has not come yet (Korean time, as shown).
-    if (f.issueDate !== null && f.issueDate > ymd(this.now())!) throw badRequest(M.detailIssueDate);
+    if (f.issueDate !== null && f.issueDate > ymd(this.now())!) throw invalid(M.detailIssueDate);
     const sentIssue = f.issueDate !== null ? new Date(f.issueDate) : null;
     return withTransaction(this.o.pool, async (tx) => {
       const now = this.now();
@@ -240,9 +241,9 @@ export class Coupons {
         next = { status: 'STANDBY', userId: null, issueDate: null, usedDate: null, expiredDate: null, at: now };
       } else {
         const userId = f.userId ?? c.userId;
-        if (userId === null) throw badRequest(M.detailUser);
+        if (userId === null) throw invalid(M.detailUser);
         const issue = sentIssue ?? c.issueDate;
-        if (issue === null) throw badRequest(M.detailIssueDate);
+        if (issue === null) throw invalid(M.detailIssueDate);
         next = {
           status: f.status,
           userId,

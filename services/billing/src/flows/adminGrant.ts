@@ -1,7 +1,8 @@
 // An administrator's grant: a pass without payment (an order of 0 won), starting now or queued
 // after the member's current days; a renewing subscription's next charge waits for it.
-import { badRequest, withTransaction, type Pool } from '@syn/kit';
+import { withTransaction, type Pool } from '@syn/kit';
 import { BILLING_MESSAGES as M } from '@syn/kit/rules';
+import { invalid } from '../domain/errors';
 import type { Clock } from '../domain/clock';
 import { passChanged, type EventSink } from '../events/publish';
 import type { BillingRepositories } from '../store/repositories';
@@ -21,7 +22,7 @@ export class AdminGrant {
   /** A pass granted by an administrator (no payment): starts now or queues after the current one (and a renewal waits for it). */
   async grant(userId: number, itemId: number): Promise<Pass> {
     const product = await this.d.store.products.product(this.d.pool, itemId);
-    if (!product) throw badRequest(M.productNotFound);
+    if (!product) throw invalid(M.productNotFound);
     const now = this.d.clock.now();
     return withTransaction(this.d.pool, async (tx) => {
       const order = (await this.d.store.orders.insertOrder(tx, {

@@ -1,14 +1,15 @@
 // The one-off checkout: an order at our price, the browser's failure report, and the pass the
 // paid order granted (verified once more when the browser is ahead of the provider).
-import { badRequest, conflict, notFound, withTransaction, type Logger, type Pool } from '@syn/kit';
+import { withTransaction, type Logger, type Pool } from '@syn/kit';
 import { BILLING_MESSAGES as M } from '@syn/kit/rules';
+import { conflict, invalid, notFound, paymentFailed } from '../domain/errors';
 import { amountOf } from '../domain/catalogue';
 import { chargeOf } from '../domain/charge';
 import type { Clock } from '../domain/clock';
 import type { PaymentProvider } from '../domain/provider';
 import type { BillingRepositories } from '../store/repositories';
 import type { Order, Pass } from '../store/rows';
-import { failHttp, newMerchantUid } from './shared';
+import { newMerchantUid } from './shared';
 import type { PaymentVerification } from './verify';
 
 export interface CheckoutDeps {
@@ -29,14 +30,14 @@ export class Checkout {
     input: { itemId: number; amount?: number; pg?: string; payMethod?: string },
   ): Promise<Order> {
     const product = await this.d.store.products.product(this.d.pool, input.itemId);
-    if (!product || !product.purchasable) throw badRequest(M.productNotFound);
+    if (!product || !product.purchasable) throw invalid(M.productNotFound);
     const amount = amountOf(product);
     if (input.amount !== undefined && input.amount !== amount) {
       this.d.log.warn(
         { userId, itemId: input.itemId, sent: input.amount, amount },
         'order create with a wrong amount refused',
       );
-      throw badRequest(M.amountMismatch);
+      throw invalid(M.amountMismatch);
     }
     if (await this.d.store.passes.currentPass(this.d.pool, userId)) throw conflict(M.passInUse);
     const merchantUid = newMerchantUid('ord');
@@ -104,7 +105,7 @@ export class Checkout {
     if (order.status !== 'SUCCESS') {
       // The browser may be ahead of the provider's answer: verify once more.
       const r = await this.d.verify.complete({ merchantUid, userId });
-      if (r.outcome !== 'granted' && r.outcome !== 'already') throw failHttp(M.paymentFailed);
+      if (r.outcome !== 'granted' && r.outcome !== 'already') throw paymentFailed(M.paymentFailed);
     }
     const fresh = (await this.d.store.orders.orderByMerchant(this.d.pool, merchantUid))!;
     const pass = fresh.passId ? await this.d.store.passes.pass(this.d.pool, fresh.passId) : null;

@@ -1,17 +1,9 @@
 // Refunds: the full amount of a paid order goes back through the provider, its pass ends (days
 // queued behind it move up), the subscription it paid for stops; and a refund made at the
 // provider (its console, a crash after its answer) is followed here.
-import {
-  HttpError,
-  badRequest,
-  conflict,
-  notFound,
-  withTransaction,
-  type Logger,
-  type Pool,
-  type PoolClient,
-} from '@syn/kit';
+import { withTransaction, type Logger, type Pool, type PoolClient } from '@syn/kit';
 import { BILLING_MESSAGES as M } from '@syn/kit/rules';
+import { conflict, invalid, notFound, upstream } from '../domain/errors';
 import { DAY_MS, type Clock } from '../domain/clock';
 import { wonOf } from '../domain/charge';
 import type { PaymentProvider, ProviderPayment } from '../domain/provider';
@@ -69,7 +61,7 @@ export class Refunds {
           throw conflict(M.alreadyRefunded);
         }
         this.d.log.error({ err, merchantUid }, 'provider refused the refund');
-        throw new HttpError(502, M.processingError);
+        throw upstream(M.processingError);
       }
       stoppedSub = await this.applyRefundInTx(client, order, refunded, reason, opts.stopSubscription);
       await client.query('COMMIT');
@@ -160,7 +152,7 @@ export class Refunds {
     }
     if (order.status === 'CANCEL') throw conflict(M.alreadyRefunded);
     if (this.d.clock.now().getTime() - order.createdAt.getTime() > this.d.memberRefundDays * DAY_MS) {
-      throw badRequest(M.refundWindowPassed);
+      throw invalid(M.refundWindowPassed);
     }
     return this.refund(merchantUid, reason || MEMBER_REFUND_REASON, { ownerId: userId, stopSubscription: true });
   }

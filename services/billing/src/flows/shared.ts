@@ -1,15 +1,12 @@
 // What several billing flows do alike, written once: a merchant_uid of our own, where a new pass
 // starts, which pass an order granted, when a member's service ends, clearing provider schedules,
 // and a renewal waiting for free days.
-import { HttpError, type Pool, type PoolClient } from '@syn/kit';
+import type { Pool, PoolClient } from '@syn/kit';
 import { randomBytes } from 'node:crypto';
 import { periodEnd, type Product } from '../domain/catalogue';
 import type { PaymentProvider } from '../domain/provider';
 import type { BillingRepositories } from '../store/repositories';
 import type { Order, Pass } from '../store/rows';
-
-/** A payment the provider declined or that did not go through: the spec's `code: 'fail'` answer. */
-export const failHttp = (message: string) => new HttpError(400, message, { code: 'fail' });
 
 /** A merchant_uid of ours (`ord_…` a checkout, `adm_…` an administrator's grant): time-ordered, unguessable. */
 export function newMerchantUid(prefix: 'ord' | 'adm'): string {

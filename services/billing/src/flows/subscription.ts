@@ -1,14 +1,15 @@
 // Subscriptions: the first month charged on the billing key the member registered at the
 // provider, the ready record before it, the mobile redirect's completion, and auto-renewal off
 // (the paid days stay) and on again.
-import { badRequest, conflict, notFound, withTransaction, type Logger, type Pool, type PoolClient } from '@syn/kit';
+import { withTransaction, type Logger, type Pool, type PoolClient } from '@syn/kit';
 import { BILLING_MESSAGES as M } from '@syn/kit/rules';
+import { conflict, invalid, notFound, paymentFailed } from '../domain/errors';
 import { amountOf, customerUidOf, itemIdOfPlan, SUBSCRIPTION_ITEM_ID, type Product } from '../domain/catalogue';
 import type { Clock } from '../domain/clock';
 import type { PaymentProvider, ProviderPayment } from '../domain/provider';
 import type { BillingRepositories } from '../store/repositories';
 import type { Order, Pass, Subscription } from '../store/rows';
-import { failHttp, serviceEnd, unscheduleQuietly } from './shared';
+import { serviceEnd, unscheduleQuietly } from './shared';
 import type { GrantResult, PaymentVerification } from './verify';
 
 export interface SubscriptionDeps {
@@ -35,7 +36,7 @@ export class Subscriptions {
     const product = itemId === null ? null : await this.d.store.products.product(this.d.pool, itemId);
     if (!product) throw notFound(M.productNotFound);
     const customerUid = this.customerUidOf(product.itemId, userId);
-    if (givenCustomerUid && givenCustomerUid !== customerUid) throw badRequest(M.orderRequired);
+    if (givenCustomerUid && givenCustomerUid !== customerUid) throw invalid(M.orderRequired);
     return { product, customerUid };
   }
 
@@ -53,7 +54,7 @@ export class Subscriptions {
     }
     if (await this.d.store.passes.currentPass(this.d.pool, userId)) throw conflict(M.passInUse);
     const key = await this.d.provider.getBillingKey(customerUid);
-    if (!key) throw failHttp(M.recurringUnavailable);
+    if (!key) throw paymentFailed(M.recurringUnavailable);
     const amount = amountOf(product);
     const now = this.d.clock.now();
     const sub = await withTransaction(this.d.pool, async (tx) => {
@@ -76,13 +77,13 @@ export class Subscriptions {
       if (!pp) {
         this.d.log.warn({ err, customerUid }, 'first subscription charge failed');
         await this.failSubscription(sub.subscriptionId);
-        throw failHttp(M.recurringUnavailable);
+        throw paymentFailed(M.recurringUnavailable);
       }
     }
     const result = await this.d.verify.applyProviderPayment(pp);
     if (result.outcome !== 'granted' && result.outcome !== 'already') {
       await this.failSubscription(sub.subscriptionId);
-      throw failHttp(M.paymentFailed);
+      throw paymentFailed(M.paymentFailed);
     }
     return result;
   }

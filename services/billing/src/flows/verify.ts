@@ -1,8 +1,9 @@
 // Verification: what the provider says of one of our orders decides it, never the browser. A paid
 // payment of the order's exact amount and currency grants once (a new pass, or a renewal's longer
 // one); a wrong amount or currency grants nothing and the money goes back; a failure is recorded.
-import { badRequest, notFound, withTransaction, type Logger, type Pool, type PoolClient } from '@syn/kit';
+import { withTransaction, type Logger, type Pool, type PoolClient } from '@syn/kit';
 import { BILLING_MESSAGES as M } from '@syn/kit/rules';
+import { invalid, notFound } from '../domain/errors';
 import { periodEnd } from '../domain/catalogue';
 import { chargeOf } from '../domain/charge';
 import type { Clock } from '../domain/clock';
@@ -62,7 +63,7 @@ export class PaymentVerification {
         { merchantUid: input.merchantUid, impUid: input.impUid, providerMerchantUid: pp.merchantUid },
         'imp_uid of another order',
       );
-      throw badRequest(M.orderRequired);
+      throw invalid(M.orderRequired);
     }
     return this.applyProviderPayment(pp);
   }

@@ -1,6 +1,6 @@
 // Administrator paths (spec §2.5 items 3–5, §7.4). The gateway guards /api/sys/*;
 // every handler checks grade 0 again. Each route's contract stands beside its handler.
-import { HttpError, requireAdmin } from '@syn/kit';
+import { DomainError, HttpError, requireAdmin } from '@syn/kit';
 import type { RouteContract } from '@syn/kit/contract';
 import { BILLING_MESSAGES as M, newOrderType } from '@syn/kit/rules';
 import type { Express, Request, Response } from 'express';
@@ -163,7 +163,7 @@ async function refundErrors<T>(fn: () => Promise<T>, log: (obj: object, msg: str
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof HttpError) throw err;
+    if (err instanceof HttpError || err instanceof DomainError) throw err;
     log({ err }, 'refund failed');
     throw new HttpError(500, M.processingError);
   }
