@@ -8,7 +8,7 @@ import { errorBodySchema, type RouteContract, type ServiceContract } from '@syn/
 import { SESSION_COOKIE } from '@syn/kit/session';
 import { z } from 'zod';
 import { accountContract } from '../services/account/src/routes/contract';
-import { billingContract } from '../services/billing/src/routes/contract';
+import { billingContract } from '../services/billing/src/contract';
 import { dictionaryContract } from '../services/dictionary/src/routes/contract';
 import { statisticsContract } from '../services/statistics/src/routes/contract';
 import { wordbookContract } from '../services/wordbook/src/routes/contract';

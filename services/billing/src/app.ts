@@ -2,14 +2,15 @@
 import { checks, createApp, type Logger, type Pool } from '@syn/kit';
 import type { Express } from 'express';
 import type { Clock } from './domain/clock';
-import type { Billing } from './flows/billing';
+import type { BillingFlows } from './flows';
 import type { UserDirectory } from './domain/users';
-import type { BillingStore } from './store/store';
+import type { BillingRepositories } from './store/repositories';
 import { adminRoutes } from './routes/admin';
 import { memberRoutes } from './routes/member';
 import { payConfigRoutes, type PayClientConfig } from './routes/payConfig';
 import { subscribeRoutes } from './routes/subscribe';
 import { couponRoutes } from './coupons/routes';
+import { domainErrorsAsHttp } from './routes/errors';
 import type { Coupons } from './coupons/flows';
 import type { CouponStore } from './coupons/store';
 
@@ -19,8 +20,8 @@ export interface AppDeps {
   bodyLimit: string;
   /** Verifies the gateway's identity headers (config IDENTITY_SECRET). */
   identitySecret: string;
-  billing: Billing;
-  store: BillingStore;
+  billing: BillingFlows;
+  store: BillingRepositories;
   users: UserDirectory;
   clock: Clock;
   /** The browser's PortOne script and merchant code (GET /api/pay/config). */
@@ -55,6 +56,8 @@ export function createBillingApp(a: AppDeps): Express {
         users: a.users,
         warn: d.warn,
       });
+      // After every route: the flows' domain errors become their HTTP answers.
+      app.use(domainErrorsAsHttp);
     },
   });
 }

@@ -1,7 +1,8 @@
 // Compares our payments with the provider's records for a period and lists every difference.
 import type { Pool } from '@syn/kit';
 import type { PaymentProvider, ProviderPayment } from './domain/provider';
-import { BillingStore } from './store/store';
+import { PaymentRepository } from './store/payments';
+import { OrderRepository } from './store/orders';
 
 export type DifferenceKind = 'missing_at_provider' | 'missing_here' | 'status' | 'amount' | 'refund';
 
@@ -20,8 +21,9 @@ export async function reconcile(o: {
   from: Date;
   to: Date;
 }): Promise<Difference[]> {
-  const store = new BillingStore(o.schema);
-  const ours = await store.paymentsBetween(o.pool, o.from, o.to);
+  const payments = new PaymentRepository(o.schema);
+  const orders = new OrderRepository(o.schema);
+  const ours = await payments.paymentsBetween(o.pool, o.from, o.to);
   // A little slack: the provider stamps its own time.
   const theirs = await o.provider.listPayments(
     new Date(o.from.getTime() - 3_600_000),
@@ -46,7 +48,7 @@ export async function reconcile(o: {
   }
   for (const t of theirs) {
     if ((t.status === 'paid' || t.status === 'cancelled') && !ourMerchantUids.has(t.merchantUid)) {
-      const known = await store.orderByMerchant(o.pool, t.merchantUid);
+      const known = await orders.orderByMerchant(o.pool, t.merchantUid);
       if (!known)
         diffs.push({
           kind: 'missing_here',

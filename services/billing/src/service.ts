@@ -10,9 +10,10 @@ import { systemClock, type Clock } from './domain/clock';
 import type { PaymentProvider } from './domain/provider';
 import { parseRetryMinutes } from './domain/renewal';
 import type { UserDirectory } from './domain/users';
-import { Billing, type JobReport } from './flows/billing';
+import { createBillingFlows, type BillingFlows, type JobReport } from './flows';
 import { startScheduler } from './jobs/scheduler';
-import { BillingStore, type UserScope } from './store/store';
+import type { UserScope } from './store/db';
+import { billingRepositories } from './store/repositories';
 import { startCouponConsumer } from './coupons/events';
 import { Coupons } from './coupons/flows';
 import { CouponStore } from './coupons/store';
@@ -64,7 +65,7 @@ export interface BillingServiceOptions {
 }
 
 export interface BillingHandle {
-  billing: Billing;
+  billing: BillingFlows;
   runDueJobs(now?: Date, scope?: UserScope): Promise<JobReport>;
 }
 
@@ -91,7 +92,7 @@ export function createBillingService(opts: BillingServiceOptions = {}): BillingS
         store,
         flows: new Coupons({
           pool: deps.pool!,
-          billing: new BillingStore(deps.schema!),
+          billing: billingRepositories(deps.schema!),
           coupons: store,
           sink: { schema: deps.schema!, topicPrefix: deps.topicPrefix },
           users: opts.users ?? new AccountDirectory(deps.config.ACCOUNT_URL, deps.config.IDENTITY_SECRET),
@@ -135,9 +136,9 @@ export function createBillingService(opts: BillingServiceOptions = {}): BillingS
         impCode: config.PORTONE_IMP_CODE,
         scriptUrl: config.PORTONE_SCRIPT_URL ?? `${config.PORTONE_API_URL.replace(/\/+$/, '')}/v1/iamport.js`,
       };
-      const store = new BillingStore(schema!);
+      const store = billingRepositories(schema!);
       const users = opts.users ?? new AccountDirectory(config.ACCOUNT_URL, config.IDENTITY_SECRET);
-      const billing = new Billing({
+      const billing = createBillingFlows({
         pool: pool!,
         store,
         sink: { schema: schema!, topicPrefix },
@@ -157,7 +158,7 @@ export function createBillingService(opts: BillingServiceOptions = {}): BillingS
         memberRefundDays: config.MEMBER_REFUND_DAYS,
         checkoutTtlMs: config.CHECKOUT_TTL_MINUTES * 60_000,
       });
-      handle = { billing, runDueJobs: (now, scope) => billing.runDueJobs(now ?? clock.now(), scope) };
+      handle = { billing, runDueJobs: (now, scope) => billing.jobs.runDueJobs(now ?? clock.now(), scope) };
       if (config.SCHEDULER_INTERVAL_MS > 0) {
         startScheduler({ billing, clock, intervalMs: config.SCHEDULER_INTERVAL_MS, log, pool: pool! });
       }

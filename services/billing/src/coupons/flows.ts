@@ -1,22 +1,23 @@
 // Coupon use cases: use (grants its pass in the same transaction), gift, the administrator's
 // groups and coupons, and the grants driven by account events (referral rewards, legacy merge).
-import { badRequest, conflict, notFound, withTransaction, type Logger, type Pool, type PoolClient } from '@syn/kit';
+import { withTransaction, type Logger, type Pool, type PoolClient } from '@syn/kit';
 import { COUPON_MESSAGES as M, type CouponStatus } from '@syn/kit/rules';
+import { conflict, invalid, notFound } from '../domain/errors';
 import { periodEnd, type Product } from '../domain/catalogue';
 import type { Clock } from '../domain/clock';
 import { ymd } from '../domain/format';
 import type { UserDirectory } from '../domain/users';
 import { passChanged, type EventSink } from '../events/publish';
 import type { Pass } from '../store/rows';
-import { deferRenewalPast } from '../flows/deferRenewal';
-import type { BillingStore } from '../store/store';
+import { deferRenewalPast } from '../flows/shared';
+import type { BillingRepositories } from '../store/repositories';
 import { normaliseCouponCode } from './codes';
 import { couponExpiry, FRIEND_COUPON_GROUP_NAME, FRIEND_COUPON_ITEM_ID, LEGACY_ITEM_ID, reachedRewards } from './rules';
 import type { Coupon, CouponStore } from './store';
 
 export interface CouponsOptions {
   pool: Pool;
-  billing: BillingStore;
+  billing: BillingRepositories;
   coupons: CouponStore;
   sink: EventSink;
   users: UserDirectory;
@@ -54,8 +55,8 @@ export class Coupons {
     merchantUid: string,
     now: Date,
   ): Promise<CouponUse | null> {
-    await this.o.billing.lockUser(tx, userId);
-    const order = await this.o.billing.insertOrder(tx, {
+    await this.o.billing.members.lockUser(tx, userId);
+    const order = await this.o.billing.orders.insertOrder(tx, {
       merchantUid,
       userId,
       itemId: product.itemId,
@@ -66,10 +67,10 @@ export class Coupons {
       at: now,
     });
     if (!order) return null;
-    const live = await this.o.billing.livePasses(tx, userId);
+    const live = await this.o.billing.passes.livePasses(tx, userId);
     const latestEnd = live[0]?.endDate;
     const start = latestEnd && latestEnd > now ? latestEnd : now;
-    const pass = await this.o.billing.insertPass(tx, {
+    const pass = await this.o.billing.passes.insertPass(tx, {
       userId,
       itemId: product.itemId,
       orderId: order.orderId,
@@ -79,14 +80,14 @@ export class Coupons {
       endDate: periodEnd(start, period),
       at: now,
     });
-    await this.o.billing.setOrder(tx, order.orderId, { status: 'SUCCESS', at: now, passId: pass.passId });
+    await this.o.billing.orders.setOrder(tx, order.orderId, { status: 'SUCCESS', at: now, passId: pass.passId });
     await passChanged(tx, this.o.sink, pass, now);
     const nextChargeAt = await deferRenewalPast(this.o.billing, tx, userId, pass.endDate, now);
     return { pass, nextChargeAt };
   }
 
   private async product(db: Pool | PoolClient, itemId: number): Promise<Product> {
-    const p = await this.o.billing.product(db, itemId);
+    const p = await this.o.billing.products.product(db, itemId);
     if (!p) throw new Error(`catalogue item ${itemId} missing`);
     return p;
   }
@@ -97,7 +98,7 @@ export class Coupons {
    * Uses one USING, unexpired coupon of the member: its pass and COMPLETE in one transaction. A
    * member who already has a pass gets the coupon's days after it (queued, never lost); with an
    * auto-renewing subscription the next charge moves to the end of those days, so no coupon day
-   * is ever paid for (the renewal then starts its month there, see Billing.grantInTx).
+   * is ever paid for (the renewal then starts its month there, see PaymentVerification.grantInTx).
    */
   async use(userId: number, couponId: number, code: string | undefined): Promise<CouponUse> {
     return withTransaction(this.o.pool, async (tx) => {
@@ -107,7 +108,7 @@ export class Coupons {
       if (!c || c.userId !== userId) throw notFound(M.couponNotFound);
       if (code !== undefined && normaliseCouponCode(code) !== c.code) throw notFound(M.couponNotFound);
       if (c.status !== 'USING') throw conflict(M.couponNotUsable);
-      if (isExpired(c, now)) throw badRequest(M.couponExpired);
+      if (isExpired(c, now)) throw invalid(M.couponExpired);
       const group = (await this.o.coupons.group(tx, c.groupId))!;
       const product = await this.product(tx, group.itemId);
       // The queued pass ends after every live pass (the subscription's included): a renewal charges
@@ -135,16 +136,16 @@ export class Coupons {
   async gift(giverId: number, couponId: number, targetUserId: number): Promise<Coupon> {
     // Member ids are positive int4: anything else names nobody (and would fail the account look-up with a 500).
     const validTarget = Number.isInteger(targetUserId) && targetUserId > 0 && targetUserId <= 2_147_483_647;
-    if (!(couponId > 0) || !validTarget) throw badRequest(M.giftTargetInvalid);
-    if (targetUserId === giverId) throw badRequest(M.giftSelf);
+    if (!(couponId > 0) || !validTarget) throw invalid(M.giftTargetInvalid);
+    if (targetUserId === giverId) throw invalid(M.giftSelf);
     const target = (await this.o.users.lookup([targetUserId])).get(targetUserId);
-    if (!target) throw badRequest(M.giftTargetInvalid);
+    if (!target) throw invalid(M.giftTargetInvalid);
     return withTransaction(this.o.pool, async (tx) => {
       const now = this.now();
       const c = await this.o.coupons.coupon(tx, couponId, true);
-      if (!c || c.userId !== giverId) throw badRequest(M.giftTargetInvalid);
+      if (!c || c.userId !== giverId) throw invalid(M.giftTargetInvalid);
       if (c.status !== 'USING') throw conflict(M.couponNotUsable);
-      if (isExpired(c, now)) throw badRequest(M.couponExpired);
+      if (isExpired(c, now)) throw invalid(M.couponExpired);
       await this.o.coupons.setCoupon(tx, c.couponId, {
         status: 'PRESENT',
         userId: giverId,
@@ -170,8 +171,8 @@ export class Coupons {
     adminId: number,
     g: { itemId: number; name: string; note: string; createCount: number },
   ): Promise<{ groupId: number; totalCount: number }> {
-    const product = await this.o.billing.product(this.o.pool, g.itemId);
-    if (!product) throw badRequest(M.typeRequired);
+    const product = await this.o.billing.products.product(this.o.pool, g.itemId);
+    if (!product) throw invalid(M.typeRequired);
     return withTransaction(this.o.pool, async (tx) => {
       const now = this.now();
       const groupId = await this.o.coupons.insertGroup(tx, {
@@ -215,10 +216,10 @@ export class Coupons {
   ): Promise<Coupon> {
     if (f.userId !== null) {
       const u = (await this.o.users.lookup([f.userId])).get(f.userId);
-      if (!u) throw badRequest(M.detailUser);
+      if (!u) throw invalid(M.detailUser);
     }
     // A coupon cannot have been issued on a day that has not come yet (Korean time, as shown).
-    if (f.issueDate !== null && f.issueDate > ymd(this.now())!) throw badRequest(M.detailIssueDate);
+    if (f.issueDate !== null && f.issueDate > ymd(this.now())!) throw invalid(M.detailIssueDate);
     const sentIssue = f.issueDate !== null ? new Date(f.issueDate) : null;
     return withTransaction(this.o.pool, async (tx) => {
       const now = this.now();
@@ -240,9 +241,9 @@ export class Coupons {
         next = { status: 'STANDBY', userId: null, issueDate: null, usedDate: null, expiredDate: null, at: now };
       } else {
         const userId = f.userId ?? c.userId;
-        if (userId === null) throw badRequest(M.detailUser);
+        if (userId === null) throw invalid(M.detailUser);
         const issue = sentIssue ?? c.issueDate;
-        if (issue === null) throw badRequest(M.detailIssueDate);
+        if (issue === null) throw invalid(M.detailIssueDate);
         next = {
           status: f.status,
           userId,
@@ -270,7 +271,7 @@ export class Coupons {
   async onReferral(tx: PoolClient, joinedUserId: number, recommenderId: number, at: Date): Promise<void> {
     if (!(recommenderId > 0) || recommenderId === joinedUserId) return;
     // Joins of one recommender arrive on different partitions: serialise the counting.
-    await this.o.billing.lockUser(tx, recommenderId);
+    await this.o.billing.members.lockUser(tx, recommenderId);
     if (!(await this.o.coupons.recordJoin(tx, recommenderId, joinedUserId, at))) return;
     const joins = await this.o.coupons.joinCount(tx, recommenderId);
     for (const reward of reachedRewards(joins)) {
@@ -307,13 +308,18 @@ export class Coupons {
    */
   async onWithdrawn(tx: PoolClient, userId: number, at: Date): Promise<void> {
     if (!(userId > 0)) return;
-    await this.o.billing.lockUser(tx, userId);
-    await this.o.billing.recordWithdrawal(tx, userId, at);
+    await this.o.billing.members.lockUser(tx, userId);
+    await this.o.billing.members.recordWithdrawal(tx, userId, at);
     const purged = await this.o.coupons.purgeMember(tx, userId, at);
-    const subscriptionsStopped = await this.o.billing.stopSubscriptionsOfUser(tx, userId, WITHDRAWN_CANCEL_REASON, at);
+    const subscriptionsStopped = await this.o.billing.subscriptions.stopSubscriptionsOfUser(
+      tx,
+      userId,
+      WITHDRAWN_CANCEL_REASON,
+      at,
+    );
     // The cards registered for auto-billing go too: the billing jobs delete them at PortOne.
-    const billingKeys = await this.o.billing.requestBillingKeyDeletions(tx, userId, at);
-    const ended = await this.o.billing.endPassesOfUser(tx, userId, at);
+    const billingKeys = await this.o.billing.billingKeys.requestBillingKeyDeletions(tx, userId, at);
+    const ended = await this.o.billing.passes.endPassesOfUser(tx, userId, at);
     for (const pass of ended) await passChanged(tx, this.o.sink, pass, at);
     this.o.log.info(
       { userId, ...purged, subscriptionsStopped, billingKeys, passesEnded: ended.length },

@@ -2,9 +2,15 @@
 // so several replicas may run this at once without doing anything twice.
 import type { Logger, Pool } from '@syn/kit';
 import type { Clock } from '../domain/clock';
-import type { Billing } from '../flows/billing';
+import type { Jobs } from '../flows/jobs';
 
-export function startScheduler(o: { billing: Billing; clock: Clock; intervalMs: number; log: Logger; pool: Pool }): {
+export function startScheduler(o: {
+  billing: { jobs: Pick<Jobs, 'runDueJobs'> };
+  clock: Clock;
+  intervalMs: number;
+  log: Logger;
+  pool: Pool;
+}): {
   stop(): void;
 } {
   let running = false;
@@ -16,7 +22,7 @@ export function startScheduler(o: { billing: Billing; clock: Clock; intervalMs: 
     }
     if (running) return;
     running = true;
-    o.billing
+    o.billing.jobs
       .runDueJobs(o.clock.now())
       .then((report) => {
         if (Object.values(report).some((n) => n > 0)) o.log.info({ report }, 'billing jobs ran');

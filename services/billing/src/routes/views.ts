@@ -5,7 +5,8 @@ import { ymd } from '../domain/format';
 import { PAYMENT_WORDS, REFUND_DONE } from '../domain/status';
 import type { UserContact } from '../domain/users';
 import type { Pass } from '../store/rows';
-import type { OrderView, PassView } from '../store/store';
+import type { OrderView } from '../store/orders';
+import type { PassView } from '../store/passes';
 
 export const productView = (p: Product) => ({
   ITEM_ID: p.itemId,
