@@ -52,36 +52,6 @@ export const conflict = (message: string) => new HttpError(409, message);
 /** Spec §8: another device claimed the account; `authKeyError` makes the web app log this one out. */
 export const deviceReplaced = () => new HttpError(401, MESSAGES.deviceReplaced, { authKeyError: true, authKey: '' });
 
-/** What kind of refusal a domain rule makes; the HTTP edge picks the status (httpErrorOf). */
-export type DomainErrorKind = 'invalid' | 'notFound' | 'conflict' | 'upstream';
-
-/**
- * A rule of the domain refused a request. Use cases throw it without knowing of HTTP; a
- * service's edge turns it into an HttpError. `extra` is what the answer adds to the error shape.
- */
-export class DomainError extends Error {
-  constructor(
-    public readonly kind: DomainErrorKind,
-    message: string,
-    public readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.name = 'DomainError';
-  }
-}
-
-const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
-  invalid: 400,
-  notFound: 404,
-  conflict: 409,
-  /** A service we depend on refused or could not be reached. */
-  upstream: 502,
-};
-
-/** The HTTP answer of a domain error: its kind's status, its message and extra keys. */
-export const httpErrorOf = (err: DomainError): HttpError =>
-  new HttpError(DOMAIN_ERROR_STATUS[err.kind], err.message, err.extra);
-
 interface BodyParserError {
   type?: string;
   status?: number;

@@ -1,7 +1,6 @@
 // The account's HTTP edge for its use cases' refusals: each kind gets its status and the one error
 // shape (kit errors.ts); anything else goes on to the kit's error handler unchanged.
-import { deviceReplaced, HttpError } from '@syn/kit';
-import type { ErrorRequestHandler } from 'express';
+import { deviceReplaced, domainAnswer, domainErrorHandler, HttpError } from '@syn/kit';
 import { AccountError, type AccountErrorCode, TooManyAttempts } from '../usecases/errors';
 
 const STATUS: Record<AccountErrorCode, number> = {
@@ -13,7 +12,8 @@ const STATUS: Record<AccountErrorCode, number> = {
   tooMany: 429,
 };
 
-export function httpErrorOf(err: AccountError): HttpError {
+/** The answers that add keys to the error shape; the others are their code's status and message. */
+function special(err: AccountError): HttpError | undefined {
   switch (err.code) {
     // `authKeyError` makes the web app log this device out.
     case 'deviceReplaced':
@@ -25,18 +25,13 @@ export function httpErrorOf(err: AccountError): HttpError {
         resendPath: '/recertify',
       });
     case 'tooMany':
-      return new HttpError(
-        STATUS.tooMany,
-        err.message,
-        err instanceof TooManyAttempts && err.retryAfterSeconds !== undefined
-          ? { retryAfterSeconds: err.retryAfterSeconds }
-          : {},
-      );
+      return err instanceof TooManyAttempts && err.retryAfterSeconds !== undefined
+        ? new HttpError(STATUS.tooMany, err.message, { retryAfterSeconds: err.retryAfterSeconds })
+        : undefined;
     default:
-      return new HttpError(STATUS[err.code], err.message);
+      return undefined;
   }
 }
 
-export const accountErrors: ErrorRequestHandler = (err: unknown, _req, _res, next) => {
-  next(err instanceof AccountError ? httpErrorOf(err) : err);
-};
+export const httpErrorOf = domainAnswer(STATUS, special);
+export const accountErrors = domainErrorHandler(STATUS, special);
