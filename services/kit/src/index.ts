@@ -3,6 +3,7 @@ export * from './config';
 export * from './consumer';
 export * from './errors';
 export * from './events';
+export * from './group-commit';
 export * from './http';
 export * from './identity';
 export * from './kafka';

@@ -10,10 +10,11 @@ import { z } from 'zod';
 import { baseConfigShape, kafkaShape, loadConfig, urls } from './config';
 import type { RunningConsumer } from './consumer';
 import { listen, type RunningServer } from './http';
+import { GroupCommit } from './group-commit';
 import { createKafka, ensureTopics } from './kafka';
 import { createLogger, type Logger } from './logger';
-import { OutboxRelay } from './outbox';
-import { createPool, eventingMigration, migrate, readMigrations } from './pg';
+import { enqueueMany, OutboxRelay, type OutboxMessage } from './outbox';
+import { createPool, eventingMigration, migrate, readMigrations, withTransaction } from './pg';
 import { Shutdown } from './shutdown';
 import { connectMongo, connectRedis, createElastic, createMailer, type Redis } from './stores';
 
@@ -27,6 +28,9 @@ export const runtimeShape = {
   SMTP_URL: urls.smtp,
   /** 'off' runs a service without its relay (another replica or process relays). */
   OUTBOX_RELAY: z.enum(['on', 'off']).default('on'),
+  /** The outbox buffer (publishBuffered): the longest a fact waits for its batch, and the largest batch. */
+  OUTBOX_BUFFER_MS: z.coerce.number().int().min(0).max(1_000).default(10),
+  OUTBOX_BUFFER_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
 };
 export type RuntimeConfig = z.infer<z.ZodObject<typeof runtimeShape>>;
 
@@ -40,6 +44,11 @@ export interface ServiceDeps<C> {
   pool?: Pool;
   schema?: string;
   relay?: OutboxRelay;
+  /**
+   * Group commit into the outbox for facts no answer waits on: flushed at shutdown after HTTP has
+   * drained and before the relay's last pass, so a graceful stop loses none.
+   */
+  outboxBuffer?: GroupCommit<OutboxMessage>;
   redis?: Redis;
   mongo?: Connection;
   elastic?: ElasticClient;
@@ -109,6 +118,14 @@ export async function startService<S extends z.ZodRawShape>(
     await migrate(pool, def.postgres.schema, migrations, log);
     deps.pool = pool;
     deps.schema = def.postgres.schema;
+    const schema = def.postgres.schema;
+    deps.outboxBuffer = new GroupCommit<OutboxMessage>({
+      commit: (msgs) => withTransaction(pool, (tx) => enqueueMany(tx, schema, msgs)),
+      log,
+      label: 'buffered events',
+      maxDelayMs: config.OUTBOX_BUFFER_MS,
+      maxSize: config.OUTBOX_BUFFER_SIZE,
+    });
   }
   if (def.redis) deps.redis = await connectRedis(config.REDIS_URL, log);
   if (def.mongo) deps.mongo = await connectMongo(config.MONGO_URL);
@@ -142,6 +159,9 @@ export async function startService<S extends z.ZodRawShape>(
   // Order matters: stop taking requests and drain them, then stop producing, then close stores.
   shutdown
     .add('http', () => http.close())
+    .add('outbox buffer', async () => {
+      await deps.outboxBuffer?.close();
+    })
     .add('consumers', async () => {
       await Promise.all(consumers.map((c) => c.stop()));
     })
