@@ -78,9 +78,18 @@ export interface StartedService<C> {
   stop(): Promise<void>;
 }
 
+export interface StartHooks {
+  /**
+   * Called as soon as the service can be stopped gracefully: HTTP listens, the consumers may still
+   * be joining their groups (15 s and more after a crash). A stop from then on drains what was taken.
+   */
+  stoppable?: (stop: () => Promise<void>, log: Logger) => void;
+}
+
 export async function startService<S extends z.ZodRawShape>(
   def: ServiceDefinition<S>,
   env: Record<string, string | undefined> = process.env,
+  hooks: StartHooks = {},
 ): Promise<StartedService<z.infer<z.ZodObject<S>>>> {
   type C = z.infer<z.ZodObject<S>>;
   const shape = {
@@ -148,13 +157,8 @@ export async function startService<S extends z.ZodRawShape>(
   log.info({ url: http.url }, `${def.name} listening`);
   // Consumers join their groups after the HTTP server is up: after a crash the group waits for the
   // dead member's session to expire (15 s and more), and requests need not wait for that.
-  let consumers: RunningConsumer[];
-  try {
-    consumers = def.consumers ? await def.consumers(deps) : [];
-  } catch (err) {
-    await http.close().catch(() => undefined);
-    throw err;
-  }
+  let consumers: RunningConsumer[] = [];
+  let stopped = false;
 
   // Order matters: stop taking requests and drain them, then stop producing, then close stores.
   shutdown
@@ -185,22 +189,47 @@ export async function startService<S extends z.ZodRawShape>(
     .add('mailer', async () => {
       deps.mailer?.close();
     });
+  const stop = () => {
+    stopped = true;
+    return shutdown.run();
+  };
+  hooks.stoppable?.(stop, log);
 
-  return { deps, http, consumers, stop: () => shutdown.run() };
+  try {
+    consumers = def.consumers ? await def.consumers(deps) : [];
+  } catch (err) {
+    await http.close().catch(() => undefined);
+    throw err;
+  }
+  // Stopped while the consumers were joining: the shutdown found none to stop.
+  if (stopped) await Promise.all(consumers.map((c) => c.stop().catch(() => undefined)));
+
+  return { deps, http, consumers, stop };
 }
 
 /** Entry point helper for `src/main.ts`: start, install signal handlers, exit non-zero on a failed start. */
 export function runMain<S extends z.ZodRawShape>(def: ServiceDefinition<S>): void {
-  startService(def).then(
-    (svc) => {
-      for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-        process.once(signal, () => {
-          svc.deps.log.info({ signal }, 'shutting down');
-          void svc.stop().then(() => process.exit(0));
-        });
+  let stop: { run: () => Promise<void>; log: Logger } | null = null;
+  let stopping = false;
+  // Listening from the start: a signal while the consumers join (seconds after a restart) must
+  // still drain the requests taken and flush the outbox buffer, not end the process at once.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      if (!stop) {
+        // Not listening yet: nothing was taken. The signal's default action ends the process.
+        process.kill(process.pid, signal);
+        return;
       }
-    },
+      stopping = true;
+      stop.log.info({ signal }, 'shutting down');
+      void stop.run().then(() => process.exit(0));
+    });
+  }
+  startService(def, process.env, { stoppable: (run, log) => (stop = { run, log }) }).then(
+    () => undefined,
     (err: unknown) => {
+      // A start cut short by a stop (its consumers could not join a closing producer) is no failure.
+      if (stopping) return;
       // Config errors list every problem; anything else is a store that did not answer.
       process.stderr.write(`${def.name} failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
       process.exit(1);
