@@ -1,6 +1,7 @@
 // The event pipeline end to end: a write in the dictionary service goes through its
 // outbox to Kafka, and the statistics service counts it exactly once — also when
-// the dictionary process is killed between the write and the relay.
+// the dictionary process is killed between the write and the relay. A search's fact is
+// acknowledged once its outbox batch committed: a graceful stop writes it, a SIGKILL loses it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import {
   type Pool,
   type StartedService,
 } from '@syn/kit';
+import { decodeEnvelope } from '@syn/proto';
 import { dictionaryService } from '../services/dictionary/src/service';
 import { statisticsService } from '../services/statistics/src/service';
 
@@ -29,6 +31,29 @@ const env = {
   DATABASE_URL: SERVER_URL.replace(/\/[^/]*$/, `/${DATABASE}`),
   KAFKA_TOPIC_PREFIX: `pipeline.${run}.`,
 };
+
+/** The dictionary as a process of its own (from source), listening on a random port. */
+async function dictionaryChild(extra: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/dictionary/src/main.ts')], {
+    env: { ...env, PORT: String(port), ...extra },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await until('the dictionary child to listen', async () => {
+    try {
+      return (await fetch(`${url}/health`)).status > 0;
+    } catch {
+      return false;
+    }
+  });
+  return { child, url };
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve(child.exitCode) : child.once('exit', resolve),
+  );
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -104,22 +129,10 @@ describe('dictionary → outbox → Kafka → statistics', () => {
 
   it('when the dictionary is killed with SIGKILL after the write and before the relay, then after restart the click is counted exactly once', async () => {
     const before = await clicks('natmal');
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    const child: ChildProcess = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(ROOT, 'services/dictionary/src/main.ts')],
-      { env: { ...env, PORT: String(port), OUTBOX_RELAY: 'off' }, stdio: 'ignore' },
-    );
+    const { child, url } = await dictionaryChild({ OUTBOX_RELAY: 'off' });
     try {
-      await until('the dictionary child to listen', async () => {
-        try {
-          return (await fetch(`http://127.0.0.1:${port}/health`)).status > 0;
-        } catch {
-          return false;
-        }
-      });
       const res = await externalLink(
-        `http://127.0.0.1:${port}`,
+        url,
         { linkType: 'natmal', wordId: 7 },
         identityHeaders(DEVELOPMENT_IDENTITY_SECRET, GATEWAY_ISSUER, 'POST', '/api/dic/search/externalLink', {
           userId: 12,
@@ -130,7 +143,7 @@ describe('dictionary → outbox → Kafka → statistics', () => {
       expect(res.status).toBe(200);
     } finally {
       child.kill('SIGKILL');
-      await new Promise((r) => child.once('exit', r));
+      await exited(child);
     }
     // Nothing was relayed: the event waits in the outbox.
     await new Promise((r) => setTimeout(r, 1_000));
@@ -143,5 +156,72 @@ describe('dictionary → outbox → Kafka → statistics', () => {
     } finally {
       await restarted.stop();
     }
+  });
+  describe('usage facts (the answer does not wait for their commit)', () => {
+    const searches = async (): Promise<number> => {
+      const { rows } = await pool.query<{ n: number }>(
+        `SELECT coalesce(sum(searches), 0)::int AS n FROM statistics.search_daily`,
+      );
+      return rows[0]?.n ?? 0;
+    };
+    const factsOf = async (query: string): Promise<number> => {
+      const { rows } = await pool.query<{ payload: Buffer }>(
+        `SELECT payload FROM dictionary.outbox WHERE type = 'dictionary.HeadwordSearched.v1'`,
+      );
+      return rows.filter((r) => (decodeEnvelope(r.payload).event.value as { query: string }).query === query).length;
+    };
+    const search = (url: string, searchWord: string) =>
+      fetch(`${url}/api/dic/search/pyojaeItems`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ searchWord, pageSize: 10, pageNum: 0 }),
+      });
+    const factCounts = async (url: string) => {
+      const p = '/internal/usage/facts';
+      const res = await fetch(url + p, {
+        headers: identityHeaders(DEVELOPMENT_IDENTITY_SECRET, 'statistics', 'GET', p, { userId: 0, grade: 0 }),
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { accepted: number; committed: number; pending: number };
+    };
+    // A delay of a second: the fact is surely still buffered when the signal comes.
+    const slowBuffer = { OUTBOX_BUFFER_MS: '1000' };
+
+    it('when the dictionary is stopped with SIGTERM while a search fact is buffered, then it is written and counted once', async () => {
+      const before = await searches();
+      const query = `사랑${run}`;
+      const { child, url } = await dictionaryChild(slowBuffer);
+      try {
+        expect((await search(url, query)).status).toBe(200);
+        expect(await factCounts(url)).toMatchObject({ accepted: 1, committed: 0, pending: 1 });
+        child.kill('SIGTERM');
+        expect(await exited(child)).toBe(0);
+      } finally {
+        child.kill('SIGKILL');
+      }
+      expect(await factsOf(query)).toBe(1);
+      const relay = await startService(dictionaryService, env);
+      try {
+        await until('the search to be counted', async () => (await searches()) === before + 1);
+        await new Promise((r) => setTimeout(r, 1_500));
+        expect(await searches()).toBe(before + 1);
+      } finally {
+        await relay.stop();
+      }
+    });
+
+    it('when the dictionary is killed with SIGKILL while a search fact is buffered, then that unacknowledged fact is lost, nothing else', async () => {
+      const query = `하늘${run}`;
+      const { child, url } = await dictionaryChild(slowBuffer);
+      try {
+        expect((await search(url, query)).status).toBe(200);
+        // Answered, but not acknowledged: the counter says a kill now would lose it.
+        expect(await factCounts(url)).toMatchObject({ committed: 0, pending: 1 });
+      } finally {
+        child.kill('SIGKILL');
+        await exited(child);
+      }
+      expect(await factsOf(query)).toBe(0);
+    });
   });
 });

@@ -51,6 +51,9 @@ afterAll(async () => {
 
 /** The dictionary's usage events (what statistics counts) of one user, from the stack's own topic. */
 async function usageEvents(userId: number, type: string): Promise<{ payload: Buffer }[]> {
+  // A search or view is answered before its fact commits (the dictionary's outbox buffer writes
+  // the facts of a few milliseconds together): give the batch of the requests just made time to land.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
   const { rows } = await pool.query<{ payload: Buffer }>(
     `SELECT payload FROM dictionary.outbox WHERE topic = $1 AND key = $2 AND type = $3 ORDER BY seq`,
     [stack.env.KAFKA_TOPIC_PREFIX + TOPICS.dictionary, String(userId), type],

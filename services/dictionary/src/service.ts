@@ -4,6 +4,7 @@ import { checks, createApp, type ServiceDefinition } from '@syn/kit';
 import { TOPICS } from '@syn/proto';
 import { dictionaryConfigShape } from './config';
 import { startPassConsumer } from './events/passes';
+import { UsageFacts } from './events/publish';
 import { DatasetInfoCache, datasetRoutes } from './routes/dataset';
 import { externalLinkRoutes } from './routes/externalLink';
 import { internalRoutes } from './routes/internal';
@@ -47,8 +48,8 @@ export const dictionaryService: ServiceDefinition<typeof dictionaryConfigShape> 
     const passes = passStoreFor(pool, schema, config.PASS_CACHE_MS);
     return [await startPassConsumer({ kafka, pool, schema, topicPrefix, log, passes })];
   },
-  app: async ({ log, pool, elastic, redis, schema, topicPrefix, config }) => {
-    if (!pool || !schema || !elastic || !redis)
+  app: async ({ log, pool, elastic, redis, schema, topicPrefix, config, outboxBuffer }) => {
+    if (!pool || !schema || !elastic || !redis || !outboxBuffer)
       throw new Error('dictionary service needs postgres, elasticsearch and redis');
     const alias = config.DICTIONARY_ALIAS;
     if (config.LOAD_DEFAULT_DATA === 'on') {
@@ -72,6 +73,7 @@ export const dictionaryService: ServiceDefinition<typeof dictionaryConfigShape> 
     const reader = new HeadwordReader(elastic, { alias, servingIndex: () => watcher.current() });
     const datasetInfo = new DatasetInfoCache(elastic, watcher);
     const passes = passStoreFor(pool, schema, config.PASS_CACHE_MS);
+    const usage = new UsageFacts(outboxBuffer, topicPrefix);
     return createApp({
       log,
       identitySecret: config.IDENTITY_SECRET,
@@ -84,9 +86,7 @@ export const dictionaryService: ServiceDefinition<typeof dictionaryConfigShape> 
       routes: (app) => {
         const router = Router();
         searchRoutes(router, {
-          pool,
-          schema,
-          topicPrefix,
+          usage,
           redis,
           reader,
           passes,
@@ -95,7 +95,7 @@ export const dictionaryService: ServiceDefinition<typeof dictionaryConfigShape> 
         externalLinkRoutes(router, pool, schema, topicPrefix);
         datasetRoutes(router, datasetInfo);
         // Other services only: the gateway routes no /internal path (gateway/src/routes.ts).
-        internalRoutes(router, { reader, passes });
+        internalRoutes(router, { reader, passes, usage });
         app.use(router);
       },
     });

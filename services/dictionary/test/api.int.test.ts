@@ -445,6 +445,8 @@ describe('events', () => {
     };
     expect(found.totalElements).toBeGreaterThanOrEqual(1);
     await detail(4, who);
+    // The answers did not wait for the facts' commit: write the buffered batch before reading.
+    await svc.deps.outboxBuffer!.flush();
     const { rows: outbox } = await svc.deps.pool!.query<{ type: string; payload: Buffer; key: string }>(
       `SELECT type, payload, key FROM dictionary.outbox WHERE topic = $1 AND created_at > now() - interval '5 minutes' ORDER BY seq`,
       [prefix + TOPICS.dictionary],

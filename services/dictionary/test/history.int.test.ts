@@ -221,6 +221,8 @@ describe('clearing', () => {
 test('publishes nothing: statistics count the views, which did happen', async () => {
   const { cookie, hash } = await visitorWhoViewed([1, 2]);
   const eventsOfSession = async () => {
+    // The views' answers did not wait for their facts' commit: write the buffered batch first.
+    await svc.deps.outboxBuffer!.flush();
     const { rows } = await svc.deps.pool!.query<{ payload: Buffer }>(
       `SELECT payload FROM dictionary.outbox WHERE topic = $1`,
       [prefix + TOPICS.dictionary],

@@ -4,6 +4,7 @@ export * from './consumer';
 export * from './domainError';
 export * from './errors';
 export * from './events';
+export * from './group-commit';
 export * from './http';
 export * from './identity';
 export * from './kafka';

@@ -32,6 +32,32 @@ export async function enqueue(tx: PoolClient, schema: string, msg: OutboxMessage
   await tx.query('SELECT pg_notify($1, $2)', [channelOf(schema), '']);
 }
 
+/**
+ * Adds many events in one statement inside the caller's transaction, in their order. An id already
+ * in the outbox is skipped: a batch is written again when its commit's answer was lost, and the
+ * events of the first attempt must not be there twice.
+ */
+export async function enqueueMany(tx: PoolClient, schema: string, msgs: readonly OutboxMessage[]): Promise<void> {
+  assertSchemaName(schema);
+  if (msgs.length === 0) return;
+  await tx.query(
+    `INSERT INTO ${schema}.outbox (id, topic, key, type, payload)
+     SELECT id, topic, key, type, payload
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::bytea[])
+            WITH ORDINALITY AS m(id, topic, key, type, payload, n)
+      ORDER BY n
+     ON CONFLICT (id) DO NOTHING`,
+    [
+      msgs.map((m) => m.id),
+      msgs.map((m) => m.topic),
+      msgs.map((m) => m.key),
+      msgs.map((m) => m.type),
+      msgs.map((m) => Buffer.from(m.payload)),
+    ],
+  );
+  await tx.query('SELECT pg_notify($1, $2)', [channelOf(schema), '']);
+}
+
 export interface RelayOptions {
   pool: Pool;
   schema: string;

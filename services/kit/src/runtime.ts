@@ -10,10 +10,11 @@ import { z } from 'zod';
 import { baseConfigShape, kafkaShape, loadConfig, urls } from './config';
 import type { RunningConsumer } from './consumer';
 import { listen, type RunningServer } from './http';
+import { GroupCommit } from './group-commit';
 import { createKafka, ensureTopics } from './kafka';
 import { createLogger, type Logger } from './logger';
-import { OutboxRelay } from './outbox';
-import { createPool, eventingMigration, migrate, readMigrations } from './pg';
+import { enqueueMany, OutboxRelay, type OutboxMessage } from './outbox';
+import { createPool, eventingMigration, migrate, readMigrations, withTransaction } from './pg';
 import { Shutdown } from './shutdown';
 import { connectMongo, connectRedis, createElastic, createMailer, type Redis } from './stores';
 
@@ -27,6 +28,9 @@ export const runtimeShape = {
   SMTP_URL: urls.smtp,
   /** 'off' runs a service without its relay (another replica or process relays). */
   OUTBOX_RELAY: z.enum(['on', 'off']).default('on'),
+  /** The outbox buffer (publishBuffered): the longest a fact waits for its batch, and the largest batch. */
+  OUTBOX_BUFFER_MS: z.coerce.number().int().min(0).max(1_000).default(10),
+  OUTBOX_BUFFER_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
 };
 export type RuntimeConfig = z.infer<z.ZodObject<typeof runtimeShape>>;
 
@@ -40,6 +44,11 @@ export interface ServiceDeps<C> {
   pool?: Pool;
   schema?: string;
   relay?: OutboxRelay;
+  /**
+   * Group commit into the outbox for facts no answer waits on: flushed at shutdown after HTTP has
+   * drained and before the relay's last pass, so a graceful stop loses none.
+   */
+  outboxBuffer?: GroupCommit<OutboxMessage>;
   redis?: Redis;
   mongo?: Connection;
   elastic?: ElasticClient;
@@ -69,9 +78,18 @@ export interface StartedService<C> {
   stop(): Promise<void>;
 }
 
+export interface StartHooks {
+  /**
+   * Called as soon as the service can be stopped gracefully: HTTP listens, the consumers may still
+   * be joining their groups (15 s and more after a crash). A stop from then on drains what was taken.
+   */
+  stoppable?: (stop: () => Promise<void>, log: Logger) => void;
+}
+
 export async function startService<S extends z.ZodRawShape>(
   def: ServiceDefinition<S>,
   env: Record<string, string | undefined> = process.env,
+  hooks: StartHooks = {},
 ): Promise<StartedService<z.infer<z.ZodObject<S>>>> {
   type C = z.infer<z.ZodObject<S>>;
   const shape = {
@@ -109,6 +127,14 @@ export async function startService<S extends z.ZodRawShape>(
     await migrate(pool, def.postgres.schema, migrations, log);
     deps.pool = pool;
     deps.schema = def.postgres.schema;
+    const schema = def.postgres.schema;
+    deps.outboxBuffer = new GroupCommit<OutboxMessage>({
+      commit: (msgs) => withTransaction(pool, (tx) => enqueueMany(tx, schema, msgs)),
+      log,
+      label: 'buffered events',
+      maxDelayMs: config.OUTBOX_BUFFER_MS,
+      maxSize: config.OUTBOX_BUFFER_SIZE,
+    });
   }
   if (def.redis) deps.redis = await connectRedis(config.REDIS_URL, log);
   if (def.mongo) deps.mongo = await connectMongo(config.MONGO_URL);
@@ -131,17 +157,15 @@ export async function startService<S extends z.ZodRawShape>(
   log.info({ url: http.url }, `${def.name} listening`);
   // Consumers join their groups after the HTTP server is up: after a crash the group waits for the
   // dead member's session to expire (15 s and more), and requests need not wait for that.
-  let consumers: RunningConsumer[];
-  try {
-    consumers = def.consumers ? await def.consumers(deps) : [];
-  } catch (err) {
-    await http.close().catch(() => undefined);
-    throw err;
-  }
+  let consumers: RunningConsumer[] = [];
+  let stopped = false;
 
   // Order matters: stop taking requests and drain them, then stop producing, then close stores.
   shutdown
     .add('http', () => http.close())
+    .add('outbox buffer', async () => {
+      await deps.outboxBuffer?.close();
+    })
     .add('consumers', async () => {
       await Promise.all(consumers.map((c) => c.stop()));
     })
@@ -165,22 +189,47 @@ export async function startService<S extends z.ZodRawShape>(
     .add('mailer', async () => {
       deps.mailer?.close();
     });
+  const stop = () => {
+    stopped = true;
+    return shutdown.run();
+  };
+  hooks.stoppable?.(stop, log);
 
-  return { deps, http, consumers, stop: () => shutdown.run() };
+  try {
+    consumers = def.consumers ? await def.consumers(deps) : [];
+  } catch (err) {
+    await http.close().catch(() => undefined);
+    throw err;
+  }
+  // Stopped while the consumers were joining: the shutdown found none to stop.
+  if (stopped) await Promise.all(consumers.map((c) => c.stop().catch(() => undefined)));
+
+  return { deps, http, consumers, stop };
 }
 
 /** Entry point helper for `src/main.ts`: start, install signal handlers, exit non-zero on a failed start. */
 export function runMain<S extends z.ZodRawShape>(def: ServiceDefinition<S>): void {
-  startService(def).then(
-    (svc) => {
-      for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-        process.once(signal, () => {
-          svc.deps.log.info({ signal }, 'shutting down');
-          void svc.stop().then(() => process.exit(0));
-        });
+  let stop: { run: () => Promise<void>; log: Logger } | null = null;
+  let stopping = false;
+  // Listening from the start: a signal while the consumers join (seconds after a restart) must
+  // still drain the requests taken and flush the outbox buffer, not end the process at once.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      if (!stop) {
+        // Not listening yet: nothing was taken. The signal's default action ends the process.
+        process.kill(process.pid, signal);
+        return;
       }
-    },
+      stopping = true;
+      stop.log.info({ signal }, 'shutting down');
+      void stop.run().then(() => process.exit(0));
+    });
+  }
+  startService(def, process.env, { stoppable: (run, log) => (stop = { run, log }) }).then(
+    () => undefined,
     (err: unknown) => {
+      // A start cut short by a stop (its consumers could not join a closing producer) is no failure.
+      if (stopping) return;
       // Config errors list every problem; anything else is a store that did not answer.
       process.stderr.write(`${def.name} failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
       process.exit(1);

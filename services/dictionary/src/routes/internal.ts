@@ -7,6 +7,7 @@ import type { Router } from 'express';
 import { MESSAGES } from '../domain/messages';
 import { toWordSynItems } from '../domain/response';
 import { cutForReader } from '../domain/visibility';
+import type { UsageFacts } from '../events/publish';
 import type { PassStore } from '../store/passes';
 import type { HeadwordReader } from '../store/reader';
 import { detailRequest } from './contract';
@@ -15,6 +16,7 @@ import { readerOf } from './search';
 export interface InternalRouteDeps {
   reader: HeadwordReader;
   passes: PassStore;
+  usage: UsageFacts;
 }
 
 export function internalRoutes(router: Router, deps: InternalRouteDeps): void {
@@ -28,5 +30,14 @@ export function internalRoutes(router: Router, deps: InternalRouteDeps): void {
     const [headword, who] = await Promise.all([deps.reader.getHeadword(pyojaeId), readerOf(caller, deps.passes)]);
     if (!headword) throw notFound(MESSAGES.headwordNotFound);
     res.json(toWordSynItems(headword, cutForReader(headword, who), who, ''));
+  });
+
+  /**
+   * This process's usage-fact counts since it started (operators, the fault suite): `committed`
+   * are the acknowledged facts, `pending` the ones a SIGKILL now would lose, `refused` the ones
+   * dropped while the outbox buffer was full.
+   */
+  router.get('/internal/usage/facts', (_req, res) => {
+    res.json(deps.usage.stats);
   });
 }

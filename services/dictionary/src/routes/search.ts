@@ -1,17 +1,7 @@
 // /api/dic/search/* (spec §7.2): thin handlers that validate input, call the read side and
-// the stores, publish the fact through the outbox, and map to the documented keys.
-import {
-  activeCaller,
-  badRequest,
-  notFound,
-  onCurrentDevice,
-  requestFields,
-  withTransaction,
-  type Caller,
-  type Pool,
-  type PoolClient,
-  type Redis,
-} from '@syn/kit';
+// the stores, hand the usage fact to the outbox buffer (the answer does not wait for its commit),
+// and map to the documented keys.
+import { activeCaller, badRequest, notFound, onCurrentDevice, requestFields, type Caller, type Redis } from '@syn/kit';
 import type { Response, Router } from 'express';
 import { MESSAGES } from '../domain/messages';
 import { PagingError } from '../domain/query';
@@ -23,7 +13,7 @@ import {
   toWordSynItems,
 } from '../domain/response';
 import { cutForReader, type Reader } from '../domain/visibility';
-import { headwordSearched, headwordViewed } from '../events/publish';
+import type { UsageFacts } from '../events/publish';
 import { HistoryStore } from '../store/history';
 import type { PassStore } from '../store/passes';
 import type { HeadwordReader } from '../store/reader';
@@ -45,9 +35,7 @@ import {
 export { DEFAULT_PAGE_SIZE } from './contract';
 
 export interface SearchRouteDeps {
-  pool: Pool;
-  schema: string;
-  topicPrefix: string;
+  usage: UsageFacts;
   redis: Redis;
   reader: HeadwordReader;
   passes: PassStore;
@@ -66,11 +54,8 @@ export async function readerOf(caller: Caller, passes: PassStore): Promise<Reade
 }
 
 export function searchRoutes(router: Router, deps: SearchRouteDeps): void {
-  const { pool, schema, topicPrefix, reader, passes } = deps;
+  const { usage, reader, passes } = deps;
   const history = new HistoryStore(deps.redis);
-
-  /** One short transaction per request for its usage event (HeadwordSearched / HeadwordViewed). */
-  const eventTx = (write: (tx: PoolClient) => Promise<void>) => withTransaction(pool, write);
 
   /**
    * The caller's session hash, for a view that must be kept in the history: a visitor without a
@@ -97,15 +82,13 @@ export function searchRoutes(router: Router, deps: SearchRouteDeps): void {
       if (err instanceof PagingError) throw badRequest(MESSAGES.pageNumInvalid);
       throw err;
     }
-    await eventTx((tx) =>
-      headwordSearched(tx, schema, topicPrefix, {
-        userId: caller.userId,
-        sessionHash: caller.sessionHash,
-        query: input.searchWord,
-        resultCount: found.page.total,
-        page: input.pageNum,
-      }),
-    );
+    usage.searched({
+      userId: caller.userId,
+      sessionHash: caller.sessionHash,
+      query: input.searchWord,
+      resultCount: found.page.total,
+      page: input.pageNum,
+    });
     res.json(toKoreanPyojaeItems(found.page, found));
   });
 
@@ -131,29 +114,15 @@ export function searchRoutes(router: Router, deps: SearchRouteDeps): void {
     if (!headword) throw notFound(MESSAGES.headwordNotFound);
     const sessionHash = await sessionFor(caller, res);
     const hanja = headword.hanja ?? '';
-    await Promise.all([
-      eventTx((tx) =>
-        headwordViewed(tx, schema, topicPrefix, {
-          userId: caller.userId,
-          sessionHash,
-          headwordId: headword.id,
-          word: headword.word,
-          hanja,
-        }),
-      ),
-      sessionHash
-        ? history.add(
-            sessionHash,
-            {
-              id: headword.id,
-              word: headword.word,
-              hanja,
-              linkUrl: headwordLinkUrl(headword.id),
-            },
-            caller.anonymous ? VISITOR_SESSION_TTL_SECONDS : undefined,
-          )
-        : Promise.resolve(),
-    ]);
+    usage.viewed({ userId: caller.userId, sessionHash, headwordId: headword.id, word: headword.word, hanja });
+    // The session history is written before the answer: the next page the reader opens may be
+    // 검색 내역 (spec §9), and it must already list this headword. One Redis round trip, no commit.
+    if (sessionHash)
+      await history.add(
+        sessionHash,
+        { id: headword.id, word: headword.word, hanja, linkUrl: headwordLinkUrl(headword.id) },
+        caller.anonymous ? VISITOR_SESSION_TTL_SECONDS : undefined,
+      );
     // The cut happens before the response is built: hidden words never leave the server.
     res.json(toWordSynItems(headword, cutForReader(headword, who), who, caller.deviceKey));
   });
