@@ -50,9 +50,13 @@ export async function main(o: LoadOptions): Promise<void> {
   const data = await prepareDataset(o.dataset, { reimport: o.reimport, log });
   const sample = await sampleHeadwords(data.file, SAMPLE);
   // Every search of the run a query no earlier request sent (as far as the dataset allows), so the
-  // ladder measures searches that miss the answer cache as most real ones do, not a cached few.
+  // ladder measures searches past the answer cache, not a cached few.
+  // autocannon may send one more second's worth at the end of a step and builds each connection's
+  // next request ahead: a second more of every rate, and a tenth to spare.
   const wanted = Math.ceil(
-    (o.rates.reduce((a, r) => a + r, 0) * o.stepSeconds + (o.rates[0] ?? 25) * o.warmupSeconds) * SEARCH_SHARE,
+    (o.rates.reduce((a, r) => a + r * (o.stepSeconds + 1), 0) + (o.rates[0] ?? 25) * (o.warmupSeconds + 1)) *
+      SEARCH_SHARE *
+      1.1,
   );
   const words = (await readHeadwords(data.file)).map((h) => h.word);
   const distinct = distinctQueries(words, wanted, QUERY_SEED);
@@ -95,7 +99,7 @@ export async function main(o: LoadOptions): Promise<void> {
 
     dataset.served = await servedDataset(base);
     log('');
-    log(datasetLine(dataset.served, 'the test stack'));
+    log(datasetLine(dataset.served, data.alias));
     log(machineLine());
     log(header(procs));
     for (const rate of o.rates) {
