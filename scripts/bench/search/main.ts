@@ -187,9 +187,11 @@ function report(
         : `import: already loaded; it took ${Number.isNaN(imported.seconds) ? 'an unknown time' : `${imported.seconds.toFixed(1)} s`} (${imported.when}); --reimport measures it again`,
     );
   }
-  log(`dictionary service(s): ${services.join(', ')}; answer cache: ${o.answerCache ?? 'the service default'} entries`);
   log(
-    `closed loop: ${o.connections} connections per path flat out, ${o.requests} requests per path in ${o.rounds} rounds (gateway, service, Elasticsearch in turn); ` +
+    `dictionary service(s): ${services.join(', ')}; ANSWER_CACHE_ENTRIES ${o.answerCache ?? 'unset (the service default)'}`,
+  );
+  log(
+    `closed loop: ${o.connections} connections per path flat out, ${o.requests} requests per path in ${o.rounds} round${o.rounds === 1 ? '' : 's'} (gateway, service, Elasticsearch in turn); ` +
       'Elasticsearch replays the calls the service makes for the same kind of request',
   );
   log(`queries sent twice because the dataset ran out: ${r.repeats.length ? r.repeats.join(', ') : 'none'}`);
