@@ -7,11 +7,11 @@ import { createReadStream, existsSync, readFileSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chars, choseongOf } from '../../services/dictionary/src/domain/korean';
-import { LOCAL_DIR } from '../../services/dictionary/src/data/paths';
+import { DEFAULT_DATASET_PATH, LOCAL_DIR } from '../../services/dictionary/src/data/paths';
 import { createClient } from '../../services/dictionary/src/store/client';
 import { importDataset, type ImportSummary } from '../../services/dictionary/src/store/import';
 import { startStack, type Stack } from '../stack';
-import { ROOT } from '../topology';
+import { ROOT, topology } from '../topology';
 
 export const HEADWORDS = 500_000;
 export const RELATIONS = 1_500_000;
@@ -28,20 +28,58 @@ export const DATASET_STACK_ENV: Readonly<Record<string, string>> = {
 };
 
 /**
- * The flags of every benchmark on this set, for parseArgs: --reimport imports it again, --offset
- * places its test stack (TEST_STACK_OFFSET; each benchmark has its own default so they can run side by side).
+ * The flags of every benchmark on this set, for parseArgs: --dataset picks the generated set or the
+ * small default one (a quick run), --reimport imports the generated set again, --offset places the
+ * test stack (TEST_STACK_OFFSET; each benchmark has its own default so they can run side by side).
  */
 export function datasetFlags(defaultOffset: string) {
   return {
+    dataset: { type: 'string', default: 'generated' },
     reimport: { type: 'boolean', default: false },
     offset: { type: 'string', default: process.env.TEST_STACK_OFFSET ?? defaultOffset },
   } as const;
 }
 
-/** Starts a test stack (its ports placed by TEST_STACK_OFFSET) whose dictionary reads the generated alias. */
-export function startDatasetStack(offset: string, log: (line: string) => void): Promise<Stack> {
-  log(`starting a test stack (offset ${offset}) whose dictionary reads ${ALIAS} …`);
-  return startStack({ mode: 'test', env: { ...DATASET_STACK_ENV, LOG_LEVEL: 'warn' }, log });
+export type DatasetKind = 'generated' | 'default';
+
+export function datasetKind(flag: string): DatasetKind {
+  if (flag !== 'generated' && flag !== 'default') throw new Error('--dataset must be generated or default');
+  return flag;
+}
+
+/** The data a benchmark runs on: the file its queries come from, the alias the stack's dictionary reads. */
+export interface BenchDataset {
+  kind: DatasetKind;
+  file: string;
+  alias: string;
+  /** Set for the generated set: how its import went. */
+  imported: Imported | null;
+}
+
+/**
+ * generated: the 500k set, generated and imported when missing; default: data/default.jsonl, which
+ * the test stack's dictionary loads into its own alias (TEST_STACK_OFFSET must be set before).
+ */
+export async function prepareDataset(
+  kind: DatasetKind,
+  opts: { reimport: boolean; log: (line: string) => void },
+): Promise<BenchDataset> {
+  if (kind === 'default') {
+    return { kind, file: DEFAULT_DATASET_PATH, alias: topology('test').env.DICTIONARY_ALIAS ?? '', imported: null };
+  }
+  return { kind, file: DATASET, alias: ALIAS, imported: await ensureDataset(opts) };
+}
+
+/** Starts a test stack (its ports placed by TEST_STACK_OFFSET) whose dictionary reads the dataset's alias. */
+export function startDatasetStack(
+  d: BenchDataset,
+  offset: string,
+  log: (line: string) => void,
+  env: Record<string, string> = {},
+): Promise<Stack> {
+  log(`starting a test stack (offset ${offset}) whose dictionary reads ${d.alias} …`);
+  const own = d.kind === 'generated' ? DATASET_STACK_ENV : {};
+  return startStack({ mode: 'test', env: { ...own, LOG_LEVEL: 'warn', ...env }, log });
 }
 
 export interface Sampled {
@@ -64,17 +102,22 @@ export interface Imported {
   when: string;
 }
 
-/** Every n-th headword of the file (deterministic), `count` of them. */
-export async function sampleHeadwords(count: number): Promise<Sampled[]> {
-  const every = Math.max(1, Math.floor(HEADWORDS / count));
+/** Every headword (id and word) of a dataset file in JSON Lines. */
+export async function readHeadwords(file: string): Promise<Sampled[]> {
   const out: Sampled[] = [];
-  let n = 0;
-  for await (const line of createInterface({ input: createReadStream(DATASET), crlfDelay: Infinity })) {
-    if (n++ % every !== 0 || line === '') continue;
+  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+    if (line.trim() === '') continue;
     const { id, word } = JSON.parse(line) as Sampled;
     out.push({ id, word });
   }
   return out;
+}
+
+/** Every n-th headword of the file (deterministic), about `count` of them. */
+export async function sampleHeadwords(file: string, count: number): Promise<Sampled[]> {
+  const all = await readHeadwords(file);
+  const every = Math.max(1, Math.floor(all.length / count));
+  return all.filter((_, i) => i % every === 0).slice(0, count);
 }
 
 /** The query of `kind` a reader would type for `word`. */
@@ -90,14 +133,6 @@ export function queryFor(word: string, kind: QueryKind): string {
     case 'contains':
       return c.length > 2 ? c.slice(1, 3).join('') : c.slice(-1).join('');
   }
-}
-
-/** exact, prefix, 초성 and contains queries in turn, one per sampled headword. */
-export function queryMix(sample: readonly Sampled[]): Query[] {
-  return sample.map(({ word }, i) => {
-    const kind = QUERY_KINDS[i % QUERY_KINDS.length] ?? 'exact';
-    return { kind, text: queryFor(word, kind) };
-  });
 }
 
 /** Generates the file when missing and imports it into ALIAS unless the alias already serves it. */
@@ -137,11 +172,4 @@ export async function ensureDataset(opts: { reimport?: boolean; log: (line: stri
   } finally {
     await es.close();
   }
-}
-
-/** Each call returns the next item of `items` (round robin). */
-export function rotating<T>(items: readonly T[]): () => T {
-  if (items.length === 0) throw new Error('rotating() needs at least one item');
-  let i = 0;
-  return () => items[i++ % items.length] as T;
 }

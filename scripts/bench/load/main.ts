@@ -3,7 +3,9 @@
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Stack } from '../../stack';
-import { ensureDataset, queryMix, sampleHeadwords, startDatasetStack } from '../dataset';
+import { prepareDataset, readHeadwords, sampleHeadwords, startDatasetStack } from '../dataset';
+import { datasetLine, machineLine, servedDataset, type ServedDataset } from '../machine';
+import { distinctQueries, feed } from '../queries';
 import {
   claimDevicesAndSave,
   LOGIN_MEMBERS,
@@ -25,8 +27,11 @@ import { summarise, type Row } from './summary';
 
 /** The whole run ends by itself within this (under 15 minutes). */
 const BUDGET_MS = 14 * 60_000;
-/** Distinct queries (all four kinds in turn) and detail ids. */
+/** Detail ids (and the words saved to wordbooks). */
 const SAMPLE = 5_000;
+/** Share of the mix that searches (scripts/bench/ladder.ts MIX), with room to spare. */
+const SEARCH_SHARE = 0.8;
+const QUERY_SEED = 13;
 /** Quiet time after the warm-up in which each process's idle CPU burn is measured. */
 const IDLE_SECONDS = 10;
 
@@ -42,15 +47,29 @@ export async function main(o: LoadOptions): Promise<void> {
   }, BUDGET_MS + 30_000);
   overBudget.unref();
 
-  await ensureDataset({ reimport: o.reimport, log });
-  const sample = await sampleHeadwords(SAMPLE);
-  const queries = queryMix(sample);
-  log(`${queries.length} distinct queries (exact, prefix, 초성, contains in turn), ${sample.length} detail ids`);
+  const data = await prepareDataset(o.dataset, { reimport: o.reimport, log });
+  const sample = await sampleHeadwords(data.file, SAMPLE);
+  // Every search of the run a query no earlier request sent (as far as the dataset allows), so the
+  // ladder measures searches past the answer cache, not a cached few.
+  // autocannon may send one more second's worth at the end of a step and builds each connection's
+  // next request ahead: a second more of every rate, and a tenth to spare.
+  const wanted = Math.ceil(
+    (o.rates.reduce((a, r) => a + r * (o.stepSeconds + 1), 0) + (o.rates[0] ?? 25) * (o.warmupSeconds + 1)) *
+      SEARCH_SHARE *
+      1.1,
+  );
+  const words = (await readHeadwords(data.file)).map((h) => h.word);
+  const distinct = distinctQueries(words, wanted, QUERY_SEED);
+  const queries = feed(distinct);
+  log(
+    `${distinct.length} distinct queries of ${wanted} wanted (exact, prefix, 초성, contains), each sent once; ${sample.length} detail ids`,
+  );
 
-  const running = await startDatasetStack(o.offset, log);
+  const running = await startDatasetStack(data, o.offset, log);
   stack = running;
   const base = running.baseUrl;
   if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(base)) throw new Error(`refusing to load anything but 127.0.0.1 (${base})`);
+  const dataset: { served: ServedDataset | null } = { served: null };
   const rows: Row[] = [];
   let members: Member[] = [];
   let logins: LoginMember[] = [];
@@ -61,13 +80,13 @@ export async function main(o: LoadOptions): Promise<void> {
     const run = `${Date.now().toString(36)}`;
     log(`signing up ${o.members} members and ${LOGIN_MEMBERS} login-only members through the gateway …`);
     ({ members, logins } = await signUpPeople(base, run, o.members, log));
-    const words = new Map(sample.map((s) => [s.id, s.word]));
+    const byId = new Map(sample.map((s) => [s.id, s.word]));
     const ids = sample.map((s) => s.id);
     log(`claiming devices and saving ${SAVED_AT_START} words for each member …`);
-    await claimDevicesAndSave(base, members, ids, words);
+    await claimDevicesAndSave(base, members, ids, byId);
     log(`opening ${VISITORS} visitor sessions …`);
     await openVisitorSessions(base, ids, visitors);
-    const world: World = { members, logins, visitors, queries, ids, words };
+    const world: World = { members, logins, visitors, queries, ids, words: byId };
     procs = await watchedProcesses(running);
     log(`watching peak memory of ${procs.map((p) => `${p.name} (${p.pid})`).join(', ')}`);
 
@@ -78,7 +97,10 @@ export async function main(o: LoadOptions): Promise<void> {
     const idle = await cpuDuring(procs, () => sleep(IDLE_SECONDS * 1000));
     idlePerMs = Object.fromEntries(Object.entries(idle.spent).map(([name, ms]) => [name, ms / idle.elapsedMs]));
 
+    dataset.served = await servedDataset(base);
     log('');
+    log(datasetLine(dataset.served, data.alias));
+    log(machineLine());
     log(header(procs));
     for (const rate of o.rates) {
       if (Date.now() - started + (o.stepSeconds + 20) * 1000 > BUDGET_MS) {
@@ -100,5 +122,16 @@ export async function main(o: LoadOptions): Promise<void> {
     await running.stop();
   }
 
-  finish({ started, loadAtStart, members: o.members, stepSeconds: o.stepSeconds, procs, idlePerMs, rows });
+  if (queries.wrapped > 0) log(`the dataset ran out of distinct queries: ${queries.wrapped} searches repeated one`);
+  finish({
+    started,
+    loadAtStart,
+    members: o.members,
+    stepSeconds: o.stepSeconds,
+    procs,
+    idlePerMs,
+    rows,
+    served: dataset.served,
+    alias: data.alias,
+  });
 }

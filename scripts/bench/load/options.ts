@@ -1,6 +1,6 @@
 // The flags of `npm run bench:load`, read once at start so that a bad one stops the run before anything starts.
 import { parseArgs } from 'node:util';
-import { datasetFlags } from '../dataset';
+import { datasetFlags, datasetKind, type DatasetKind } from '../dataset';
 
 export interface LoadOptions {
   /** The ladder's target rates, req/s, in order. */
@@ -8,6 +8,7 @@ export interface LoadOptions {
   stepSeconds: number;
   warmupSeconds: number;
   members: number;
+  dataset: DatasetKind;
   reimport: boolean;
   /** TEST_STACK_OFFSET of the run's test stack. */
   offset: string;
@@ -35,6 +36,7 @@ export function readOptions(): LoadOptions {
     stepSeconds,
     warmupSeconds: Number(args.warmup),
     members,
+    dataset: datasetKind(args.dataset),
     reimport: args.reimport,
     offset: args.offset,
   };

@@ -1,6 +1,7 @@
 // What the next request of the mix is: the operation (by the ladder's shares, from a seeded sequence),
 // who sends it, its body, and how its answer is judged.
 import type { Query } from '../dataset';
+import type { Feed } from '../queries';
 import { opAt, prng, type Op } from '../ladder';
 import type { LoginMember, Member } from './members';
 
@@ -27,7 +28,8 @@ export interface World {
   members: Member[];
   logins: LoginMember[];
   visitors: string[];
-  queries: Query[];
+  /** Never-sent queries, one per search. */
+  queries: Feed<Query>;
   ids: number[];
   words: Map<number, string>;
 }
@@ -47,7 +49,7 @@ export function plan(w: World): Planned {
   switch (op) {
     case 'search-visitor':
     case 'search-member': {
-      const q = pick(w.queries);
+      const q = w.queries.next();
       return {
         op,
         path: '/api/dic/search/pyojaeItems',

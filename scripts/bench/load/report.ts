@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { LOCAL } from '../../topology';
-import { ALIAS, HEADWORDS, RELATIONS } from '../dataset';
+import { datasetLine, type ServedDataset } from '../machine';
 import { FAIL, GOAL, GROUPS, MIX } from '../ladder';
 import { LOGIN_MEMBERS, VISITORS } from './members';
 import type { Watched } from './proc';
@@ -74,6 +74,9 @@ export interface Run {
   procs: readonly Watched[];
   idlePerMs: Record<string, number>;
   rows: readonly Row[];
+  /** What the dictionary under test reported serving (null when the run stopped before asking). */
+  served: ServedDataset | null;
+  alias: string;
 }
 
 /** Prints the summary after the last step and writes .local/bench/load-<date>.json. */
@@ -122,6 +125,7 @@ export function finish(run: Run): void {
   log(
     `machine: ${machine.cpus} CPUs, ${machine.memoryGiB} GiB; load average ${avg(loadAtStart)} at start, ${avg(machine.loadAverageAtEnd)} at the end (everything else running on it shares the CPUs)`,
   );
+  if (run.served) log(datasetLine(run.served, run.alias));
   const file = join(LOCAL, 'bench', `load-${when.replace(/[:.]/g, '-')}.json`);
   mkdirSync(join(LOCAL, 'bench'), { recursive: true });
   writeFileSync(
@@ -129,7 +133,7 @@ export function finish(run: Run): void {
     JSON.stringify(
       {
         when,
-        dataset: { headwords: HEADWORDS, relations: RELATIONS, alias: ALIAS },
+        dataset: { ...run.served, alias: run.alias },
         mix: Object.fromEntries(MIX),
         members: run.members,
         loginMembers: LOGIN_MEMBERS,

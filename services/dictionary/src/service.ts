@@ -70,7 +70,11 @@ export const dictionaryService: ServiceDefinition<typeof dictionaryConfigShape> 
       if (previous !== null) log.info({ alias, index, previous }, 'dictionary alias moved: cached answers dropped');
     });
     await watcher.start();
-    const reader = new HeadwordReader(elastic, { alias, servingIndex: () => watcher.current() });
+    const reader = new HeadwordReader(elastic, {
+      alias,
+      maxEntries: config.ANSWER_CACHE_ENTRIES,
+      servingIndex: () => watcher.current(),
+    });
     const datasetInfo = new DatasetInfoCache(elastic, watcher);
     const passes = passStoreFor(pool, schema, config.PASS_CACHE_MS);
     const usage = new UsageFacts(outboxBuffer, topicPrefix);

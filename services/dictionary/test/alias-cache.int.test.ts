@@ -98,6 +98,25 @@ describe('two readers, each with its own client and watcher', () => {
     }
   });
 
+  it('keeps no answer at all with maxEntries 0 (ANSWER_CACHE_ENTRIES=0): the new index shows at once, without a watcher', async () => {
+    const alias = newAlias('nocache');
+    await importDataset(operator, Readable.from([toJsonl(good)]), { alias });
+    const client = testClient();
+    const uncached = new HeadwordReader(client, { alias, maxEntries: 0, ttlMs: 600_000 });
+    const cached = new HeadwordReader(client, { alias, ttlMs: 600_000 });
+    const synonyms = async (r: HeadwordReader) =>
+      (await r.getHeadword(1))?.groups.flatMap((g) => g.words.map((w) => w.word));
+    try {
+      for (const r of [uncached, cached]) expect(await synonyms(r)).toEqual(['애정']);
+      await importDataset(operator, Readable.from([toJsonl(bad)]), { alias });
+      expect(await synonyms(uncached)).toEqual(['미움']);
+      expect((await uncached.search('증오', 0, 10)).total).toBe(1);
+      expect(await synonyms(cached)).toEqual(['애정']);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('reports each move to its listeners once', async () => {
     const alias = newAlias('watch');
     const first = await importDataset(operator, Readable.from([toJsonl(good)]), { alias });

@@ -10,7 +10,7 @@ import { getHeadword, search, searchHanja, searchKorean, suggest, type KoreanSea
 
 export interface ReaderOptions {
   alias: string;
-  /** Entries kept per kind of answer. */
+  /** Entries kept per kind of answer; 0 keeps none (every answer is asked of Elasticsearch). */
   maxEntries?: number;
   /** How long an answer may be reused; an import shows after at most this long. */
   ttlMs?: number;
@@ -24,31 +24,31 @@ export interface ReaderOptions {
 type Answer = KoreanSearch | SearchPage<HeadwordSummary> | HeadwordSummary[] | Headword | { missing: true };
 
 export class HeadwordReader {
-  private readonly cache: LRUCache<string, Promise<Answer>>;
+  private readonly cache: LRUCache<string, Promise<Answer>> | null;
   private cachedFor: string | null = null;
 
   constructor(
     private readonly client: Client,
     private readonly options: ReaderOptions,
   ) {
-    this.cache = new LRUCache<string, Promise<Answer>>({
-      max: options.maxEntries ?? 20_000,
-      ttl: options.ttlMs ?? 60_000,
-    });
+    const max = options.maxEntries ?? 20_000;
+    this.cache = max > 0 ? new LRUCache<string, Promise<Answer>>({ max, ttl: options.ttlMs ?? 60_000 }) : null;
   }
 
   /** Shares one in-flight request between identical callers; failures are not kept. */
   private remember<T extends Answer>(key: string, load: () => Promise<T>): Promise<T> {
+    const cache = this.cache;
+    if (!cache) return load();
     const serving = this.options.servingIndex?.() ?? null;
     if (serving !== this.cachedFor) {
-      this.cache.clear();
+      cache.clear();
       this.cachedFor = serving;
     }
-    const hit = this.cache.get(key);
+    const hit = cache.get(key);
     if (hit) return hit as Promise<T>;
     const pending = load();
-    this.cache.set(key, pending);
-    pending.catch(() => this.cache.delete(key));
+    cache.set(key, pending);
+    pending.catch(() => cache.delete(key));
     return pending;
   }
 
@@ -87,6 +87,6 @@ export class HeadwordReader {
 
   /** Forget every answer, e.g. right after this process imported a dataset. */
   clear(): void {
-    this.cache.clear();
+    this.cache?.clear();
   }
 }

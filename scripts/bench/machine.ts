@@ -1,0 +1,29 @@
+// What the machine was doing while a benchmark measured: printed beside every table, because a
+// figure taken while other work loads the cores is no result.
+import { cpus, loadavg } from 'node:os';
+
+export function machineLine(): string {
+  const [one = 0, five = 0, fifteen = 0] = loadavg();
+  return `machine: ${cpus().length} CPUs, load average ${one.toFixed(2)} / ${five.toFixed(2)} / ${fifteen.toFixed(2)} (1 / 5 / 15 min), ${new Date().toISOString()}`;
+}
+
+/** The dataset the service under test actually serves, as GET /api/dic/search/dataset reports it. */
+export interface ServedDataset {
+  headwords: number;
+  relations: number;
+  generated: boolean;
+}
+
+export async function servedDataset(gatewayBase: string): Promise<ServedDataset> {
+  const res = await fetch(`${gatewayBase}/api/dic/search/dataset`);
+  if (!res.ok) throw new Error(`GET /api/dic/search/dataset: HTTP ${res.status}`);
+  const body = (await res.json()) as Partial<ServedDataset>;
+  if (typeof body.headwords !== 'number' || typeof body.relations !== 'number') {
+    throw new Error(`GET /api/dic/search/dataset: no headword or relation count in ${JSON.stringify(body)}`);
+  }
+  return { headwords: body.headwords, relations: body.relations, generated: body.generated === true };
+}
+
+export function datasetLine(d: ServedDataset, alias: string): string {
+  return `dataset served: ${d.headwords.toLocaleString('en')} headwords, ${d.relations.toLocaleString('en')} relations (alias ${alias}${d.generated ? ', generated' : ''})`;
+}
