@@ -2,7 +2,7 @@
 // it keeps sending to a replica that died (every request there answers 502) and never tries
 // another one. This policy proxies the same way (http-proxy, the library express-gateway's
 // proxy uses, with the same options) over a pool that knows which replicas are healthy:
-// each replica's /health is probed every second, a replica that fails it (or refuses a
+// each replica's /health is probed every second (3 s to answer), a replica that fails it (or refuses a
 // connection) leaves the rotation and comes back once it answers 200 again. A request that
 // cannot reach its replica is sent to another one when that cannot do anything twice.
 import http, { type IncomingMessage } from 'node:http';
@@ -15,6 +15,8 @@ import type { Logger } from 'pino';
 interface Replica {
   url: URL;
   healthy: boolean;
+  /** A probe of it is under way (a slow replica is probed again only once it answered). */
+  probing: boolean;
 }
 
 export interface ReplicaPoolOptions {
@@ -31,17 +33,17 @@ export class ReplicaPool {
   private readonly replicas: Replica[];
   private next = 0;
   private timer: NodeJS.Timeout | null = null;
-  private probing: Promise<void> | null = null;
   private readonly probeEveryMs: number;
   private readonly probeTimeoutMs: number;
 
   constructor(private readonly opts: ReplicaPoolOptions) {
     if (opts.urls.length === 0) throw new Error(`${opts.name}: no replica URL`);
     // Healthy until a probe or a refused connection says otherwise: the gateway may start before them.
-    this.replicas = opts.urls.map((url) => ({ url: new URL(url), healthy: true }));
+    this.replicas = opts.urls.map((url) => ({ url: new URL(url), healthy: true, probing: false }));
     this.probeEveryMs = opts.probeEveryMs ?? 1_000;
-    // Below the interval, so one slow replica never piles probes up.
-    this.probeTimeoutMs = opts.probeTimeoutMs ?? Math.max(200, Math.min(2_000, this.probeEveryMs - 100));
+    // As the gateway's own /health (health.ts): longer than a replica's store checks (2 s each), so a
+    // replica that is slow on a busy machine stays in; one that takes longer is as good as down.
+    this.probeTimeoutMs = opts.probeTimeoutMs ?? 3_000;
   }
 
   start(): void {
@@ -86,20 +88,21 @@ export class ReplicaPool {
     if (replica?.healthy) this.set(replica, false, 'refused a connection');
   }
 
-  /** One round of probes (concurrent callers share it). */
-  probeAll(): Promise<void> {
-    this.probing ??= Promise.all(this.replicas.map((r) => this.probe(r))).then(
-      () => {
-        this.probing = null;
-      },
-      () => {
-        this.probing = null;
-      },
-    );
-    return this.probing;
+  /** Probes every replica not being probed already. */
+  async probeAll(): Promise<void> {
+    await Promise.all(this.replicas.filter((r) => !r.probing).map((r) => this.probe(r)));
   }
 
   private async probe(replica: Replica): Promise<void> {
+    replica.probing = true;
+    try {
+      await this.probeOnce(replica);
+    } finally {
+      replica.probing = false;
+    }
+  }
+
+  private async probeOnce(replica: Replica): Promise<void> {
     let ok = false;
     let why: string;
     try {
