@@ -25,7 +25,7 @@ import {
   type ManagedServer,
 } from '../../deploy/local/infra';
 import { startStack, type Stack } from '../../scripts/stack';
-import { LOCAL, SERVICES, topology } from '../../scripts/topology';
+import { dictionaryReplicas, LOCAL, SERVICES, topology } from '../../scripts/topology';
 import { headwords, KINDS, Load, newMember, windowOf, type FaultWindow, type Member } from './load';
 
 process.env.TEST_STACK_OFFSET ??= '35';
@@ -227,6 +227,8 @@ beforeAll(async () => {
     healthTimeoutMs: 240_000,
     // Not the shared .local/logs/test/: other test stacks append there too.
     logDir: LOG_DIR,
+    // As in production, the dictionary runs as replicas: killing one (below) leaves the other serving.
+    dictionaryReplicas: dictionaryReplicas(2),
     env: {
       DATABASE_URL,
       MONGO_URL,
