@@ -9,10 +9,9 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { MongoClient } from 'mongodb';
-import { Pool } from 'pg';
 import { startStack, type Stack } from '../../scripts/stack';
 import { dictionaryReplicas, LOCAL } from '../../scripts/topology';
+import { faultDatabases, freshDatabases } from './databases';
 import { call } from './load';
 
 process.env.TEST_STACK_OFFSET ??= '36';
@@ -20,8 +19,7 @@ const OFFSET = process.env.TEST_STACK_OFFSET;
 const RUN = randomBytes(3).toString('hex');
 const PG_SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/syndict_test';
 const DATABASE = `syndict_replicas${OFFSET}`;
-const DATABASE_URL = PG_SERVER.replace(/\/[^/]*$/, `/${DATABASE}`);
-const MONGO_URL = `mongodb://127.0.0.1:27017/${DATABASE}`;
+const { databaseUrl: DATABASE_URL, mongoUrl: MONGO_URL } = faultDatabases(PG_SERVER, DATABASE);
 const LOG_DIR = path.join(LOCAL, 'logs', `replicas${OFFSET}`);
 /** Concurrent searchers, each sending its next search as soon as one is answered. */
 const SEARCHERS = 6;
@@ -111,13 +109,7 @@ async function restart(name: string): Promise<void> {
 
 beforeAll(async () => {
   rmSync(LOG_DIR, { recursive: true, force: true });
-  const admin = new Pool({ connectionString: PG_SERVER, max: 1 });
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
-  const mongo = await MongoClient.connect(MONGO_URL);
-  await mongo.db().dropDatabase();
-  await mongo.close();
+  await freshDatabases(PG_SERVER, DATABASE);
 
   stack = await startStack({
     mode: 'test',

@@ -26,6 +26,7 @@ import {
 } from '../../deploy/local/infra';
 import { startStack, type Stack } from '../../scripts/stack';
 import { dictionaryReplicas, LOCAL, SERVICES, topology } from '../../scripts/topology';
+import { faultDatabases, freshDatabases } from './databases';
 import { headwords, KINDS, Load, newMember, windowOf, type FaultWindow, type Member } from './load';
 
 process.env.TEST_STACK_OFFSET ??= '35';
@@ -35,8 +36,7 @@ const KAFKA_PORT = Number(process.env.FAULTS_KAFKA_PORT ?? 19100 + Number(OFFSET
 const ES_PORT = Number(process.env.FAULTS_ES_PORT ?? 19200 + Number(OFFSET));
 const PG_SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/syndict_test';
 const DATABASE = `syndict_faults${OFFSET}`;
-const DATABASE_URL = PG_SERVER.replace(/\/[^/]*$/, `/${DATABASE}`);
-const MONGO_URL = `mongodb://127.0.0.1:27017/${DATABASE}`;
+const { databaseUrl: DATABASE_URL, mongoUrl: MONGO_URL } = faultDatabases(PG_SERVER, DATABASE);
 // A Redis database of its own: other test stacks' failed sign-ins from 127.0.0.1 (shared db 1) would
 // put this suite's address into the account service's per-IP back-off.
 const REDIS_URL = `redis://127.0.0.1:6379/${process.env.FAULTS_REDIS_DB ?? '9'}`;
@@ -214,12 +214,8 @@ beforeAll(async () => {
   await ensureInfra({ log: out });
   await Promise.all([startInstance(kafka, { log: out }), startInstance(elastic, { log: out })]);
 
-  const admin = new Pool({ connectionString: PG_SERVER, max: 1 });
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
+  await freshDatabases(PG_SERVER, DATABASE);
   mongo = await MongoClient.connect(MONGO_URL);
-  await mongo.db().dropDatabase();
 
   stack = await startStack({
     mode: 'test',
