@@ -5,7 +5,15 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { LOCAL, ROOT, SERVICES, topology, type ServiceName } from './topology';
+import {
+  dictionaryProcessName,
+  dictionaryReplicas,
+  LOCAL,
+  ROOT,
+  SERVICES,
+  topology,
+  type ServiceName,
+} from './topology';
 import { Supervisor, type ProcessSpec } from './processes';
 
 export interface StackOptions {
@@ -13,8 +21,10 @@ export interface StackOptions {
   log?: (line: string) => void;
   /** Output of the processes: prefixed on the console, or one file each under .local/logs/<mode>/. */
   output?: 'console' | 'files';
-  /** Extra environment for every process (e.g. several dictionary replicas in benchmarks). */
+  /** Extra environment for every process. */
   env?: Record<string, string>;
+  /** How many dictionary processes run behind the gateway (default: DICTIONARY_REPLICAS, else 1). */
+  dictionaryReplicas?: number;
   /** Skip the incremental build (the caller just built). */
   skipBuild?: boolean;
   healthTimeoutMs?: number;
@@ -27,6 +37,8 @@ export interface Stack {
   mode: 'dev' | 'test';
   env: Record<string, string>;
   supervisor: Supervisor;
+  /** The dictionary replicas: the supervisor's process name and the port of each. */
+  dictionary: { name: string; port: number }[];
   stop(): Promise<void>;
 }
 
@@ -50,8 +62,8 @@ export function buildIfNeeded(log: (line: string) => void, opts: { web?: 'always
   }
 }
 
-function specs(mode: 'dev' | 'test', env: Record<string, string>): ProcessSpec[] {
-  const topo = topology(mode);
+function specs(mode: 'dev' | 'test', replicas: number, env: Record<string, string>): ProcessSpec[] {
+  const topo = topology(mode, replicas);
   const common = { ...topo.env, ...env, LOG_LEVEL: env.LOG_LEVEL ?? (mode === 'dev' ? 'info' : 'warn') };
   const svc = (name: ServiceName): ProcessSpec => ({
     name,
@@ -60,6 +72,18 @@ function specs(mode: 'dev' | 'test', env: Record<string, string>): ProcessSpec[]
     env: { ...common, PORT: String(topo.ports[name]) },
     cwd: ROOT,
   });
+  // Every replica runs the outbox relay: the relay locks the rows it sends (FOR UPDATE SKIP LOCKED),
+  // so replicas share the outbox and a dead one's rows go out through the others. Only the first
+  // loads the default dataset into an empty index: two imports at once would race on the alias.
+  const dictionary = topo.dictionaryPorts.map((port, index): ProcessSpec => ({
+    ...svc('dictionary'),
+    name: dictionaryProcessName(index),
+    env: {
+      ...common,
+      PORT: String(port),
+      ...(index > 0 ? { LOAD_DEFAULT_DATA: 'off' } : {}),
+    },
+  }));
   return [
     {
       name: 'portone',
@@ -68,7 +92,7 @@ function specs(mode: 'dev' | 'test', env: Record<string, string>): ProcessSpec[]
       env: common,
       cwd: ROOT,
     },
-    ...SERVICES.map(svc),
+    ...SERVICES.flatMap((name) => (name === 'dictionary' ? dictionary : [svc(name)])),
     {
       name: 'gateway',
       command: process.execPath,
@@ -120,14 +144,17 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const mode = opts.mode ?? 'test';
   const log = opts.log ?? ((line: string) => process.stdout.write(line + '\n'));
   if (!opts.skipBuild) buildIfNeeded(log);
-  const topo = topology(mode);
+  const replicas = opts.dictionaryReplicas ?? dictionaryReplicas(1);
+  const topo = topology(mode, replicas);
   // A foreign process on one of our ports would answer this stack's health check and take its traffic.
-  const taken = await portsInUse([topo.gatewayPort, topo.sandboxPort, ...Object.values(topo.ports)]);
+  const taken = await portsInUse([
+    ...new Set([topo.gatewayPort, topo.sandboxPort, ...Object.values(topo.ports), ...topo.dictionaryPorts]),
+  ]);
   if (taken.length > 0) {
     throw new Error(`ports ${taken.join(', ')} are in use: stop that stack or choose another TEST_STACK_OFFSET`);
   }
   const logDir = opts.logDir ?? path.join(LOCAL, 'logs', mode);
-  const supervisor = new Supervisor(specs(mode, opts.env ?? {}), {
+  const supervisor = new Supervisor(specs(mode, replicas, opts.env ?? {}), {
     kind: opts.output ?? (mode === 'dev' ? 'console' : 'files'),
     dir: logDir,
   });
@@ -150,5 +177,12 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       },
     );
   }
-  return { baseUrl, mode, env: { ...topo.env, ...opts.env }, supervisor, stop: () => supervisor.stopAll() };
+  return {
+    baseUrl,
+    mode,
+    env: { ...topo.env, ...opts.env },
+    supervisor,
+    dictionary: topo.dictionaryPorts.map((port, index) => ({ name: dictionaryProcessName(index), port })),
+    stop: () => supervisor.stopAll(),
+  };
 }

@@ -4,7 +4,7 @@ import { ensureInfra } from '../deploy/local/infra';
 import { ensureDatabases } from '../deploy/local/lib/probes';
 import { POSTGRES_URL } from '../deploy/local/lib/servers';
 import { buildIfNeeded, startStack, type Stack } from './stack';
-import { topology } from './topology';
+import { dictionaryReplicas, topology } from './topology';
 
 const log = (line: string) => process.stdout.write(`[start] ${line}\n`);
 
@@ -27,6 +27,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   const started = Date.now();
+  // DICTIONARY_REPLICAS=2 npm start runs the dictionary as two processes behind the gateway.
+  const replicas = dictionaryReplicas(1);
   log('starting local infrastructure (first run downloads servers from Maven Central)…');
   await ensureInfra({ log });
   // infra:up creates the default database; a stack moved by DEV_STACK_OFFSET has its own.
@@ -39,7 +41,7 @@ async function main(): Promise<void> {
   phase = { kind: 'starting' };
   let stack: Stack;
   try {
-    stack = await startStack({ mode: 'dev', log, skipBuild: true, output: 'console' });
+    stack = await startStack({ mode: 'dev', log, skipBuild: true, output: 'console', dictionaryReplicas: replicas });
   } catch (err) {
     // The stack's processes got the same Ctrl-C and ended; startStack already stopped the rest.
     if (stopRequested) process.exit(0);
@@ -50,6 +52,7 @@ async function main(): Promise<void> {
     await stack.stop();
     process.exit(0);
   }
+  if (replicas > 1) log(`dictionary: ${replicas} replicas on ports ${stack.dictionary.map((d) => d.port).join(', ')}`);
   log(`ready in ${Math.round((Date.now() - started) / 1000)} s`);
   log(`open ${stack.baseUrl}/  (mail inbox: http://127.0.0.1:1080/)`);
 }

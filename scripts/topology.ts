@@ -12,7 +12,10 @@ export interface Topology {
   mode: 'dev' | 'test';
   gatewayPort: number;
   sandboxPort: number;
+  /** The dictionary's entry is its first replica's port. */
   ports: Record<ServiceName, number>;
+  /** One port per dictionary replica (the first is `ports.dictionary`). */
+  dictionaryPorts: number[];
   /** Environment every process of this stack shares (store URLs, names). */
   env: Record<string, string>;
 }
@@ -40,10 +43,32 @@ export function devStackOffset(): number {
   return n;
 }
 
-export function topology(mode: 'dev' | 'test'): Topology {
+/** Dictionary replicas a stack can run: the ports left free in each offset's block of ten. */
+export const MAX_DICTIONARY_REPLICAS = 4;
+
+/**
+ * DICTIONARY_REPLICAS: how many dictionary processes a stack runs (1..4), `fallback` when unset.
+ * `npm start` runs one; the fault suite and the benchmarks two.
+ */
+export function dictionaryReplicas(fallback: number, raw = process.env.DICTIONARY_REPLICAS): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_DICTIONARY_REPLICAS)
+    throw new Error(`DICTIONARY_REPLICAS must be an integer 1..${MAX_DICTIONARY_REPLICAS}, got ${raw}`);
+  return n;
+}
+
+/** The supervisor's name of a dictionary replica: the first keeps the service's name. */
+export function dictionaryProcessName(index: number): string {
+  return index === 0 ? 'dictionary' : `dictionary-${index + 1}`;
+}
+
+export function topology(mode: 'dev' | 'test', replicas = 1): Topology {
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > MAX_DICTIONARY_REPLICAS)
+    throw new Error(`a stack runs 1..${MAX_DICTIONARY_REPLICAS} dictionary replicas, not ${replicas}`);
   const off = mode === 'test' ? testStackOffset() : devStackOffset();
-  // Ten ports per test offset (services +1..+5, sandbox +9), so any two offsets never share one
-  // (offsets 0..399 stay below the gateways' 18080+ and the fault suite's 19100+). A dev offset
+  // Ten ports per test offset (services +1..+5, more dictionary replicas +6..+8, sandbox +9), so any
+  // two offsets never share one (offsets 0..399 stay below the gateways' 18080+ and the fault suite's 19100+). A dev offset
   // moves by 200 (services 4001+, sandbox 4100+), below the test stacks' 14000+.
   const base = mode === 'dev' ? 4000 + off * 200 : 14000 + off * 10;
   const ports: Record<ServiceName, number> = {
@@ -53,6 +78,7 @@ export function topology(mode: 'dev' | 'test'): Topology {
     billing: base + 4,
     statistics: base + 5,
   };
+  const dictionaryPorts = [ports.dictionary, base + 6, base + 7, base + 8].slice(0, replicas);
   const suffix = off === 0 ? '' : String(off);
   const db = mode === 'dev' ? `syndict${suffix}` : 'syndict_test';
   const gatewayPort = mode === 'dev' ? 8080 + off : 18080 + off;
@@ -62,6 +88,7 @@ export function topology(mode: 'dev' | 'test'): Topology {
     gatewayPort,
     sandboxPort,
     ports,
+    dictionaryPorts,
     env: {
       NODE_ENV: mode === 'dev' ? 'development' : 'test',
       DATABASE_URL: process.env.DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/${db}`,
@@ -73,7 +100,7 @@ export function topology(mode: 'dev' | 'test'): Topology {
       DICTIONARY_ALIAS: mode === 'dev' ? (off === 0 ? 'headwords' : `dev${off}-headwords`) : `test${suffix}-headwords`,
       SMTP_URL: process.env.SMTP_URL ?? 'smtp://127.0.0.1:1025',
       ACCOUNT_URL: `http://127.0.0.1:${ports.account}`,
-      DICTIONARY_URLS: `http://127.0.0.1:${ports.dictionary}`,
+      DICTIONARY_URLS: dictionaryPorts.map((port) => `http://127.0.0.1:${port}`).join(','),
       WORDBOOK_URL: `http://127.0.0.1:${ports.wordbook}`,
       BILLING_URL: `http://127.0.0.1:${ports.billing}`,
       STATISTICS_URL: `http://127.0.0.1:${ports.statistics}`,

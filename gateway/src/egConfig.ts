@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { GatewayConfig } from './config';
-import { ROUTES, type Route, type ServiceName } from './routes';
+import { DICTIONARY_READ_POSTS, ROUTES, type Route, type ServiceName } from './routes';
 import type { PluginSettings } from './plugin/settings';
 
 export const PLUGIN_NAME = 'syn';
@@ -15,7 +15,7 @@ function serviceEndpoints(config: GatewayConfig): Record<ServiceName, Json> {
   const { account, dictionary, wordbook, billing, statistics } = config.services;
   return {
     account: { url: account },
-    // `urls` makes express-gateway's proxy balance round robin over the instances.
+    // Several replicas: the replica-proxy policy balances over the healthy ones (plugin/replicas.ts).
     dictionary: { urls: dictionary },
     wordbook: { url: wordbook },
     billing: { url: billing },
@@ -43,18 +43,17 @@ export function gatewayConfig(config: GatewayConfig): Json {
     ];
     if (route.access !== 'public') policies.push({ 'admin-guard': [{ action: { allow: route.access } }] });
     policies.push({ 'body-limit': [] });
-    policies.push({
-      proxy: [
-        {
-          action: {
-            serviceEndpoint: route.service,
-            changeOrigin: true,
-            // http-proxy: give up on a silent upstream; express-gateway then answers 502.
-            proxyTimeout: config.upstreamTimeoutMs,
-          },
-        },
-      ],
-    });
+    const proxyAction = {
+      serviceEndpoint: route.service,
+      changeOrigin: true,
+      // http-proxy: give up on a silent upstream; the gateway then answers 502.
+      proxyTimeout: config.upstreamTimeoutMs,
+    };
+    if (route.service === 'dictionary') {
+      policies.push({ 'replica-proxy': [{ action: { ...proxyAction, readPosts: DICTIONARY_READ_POSTS } }] });
+    } else {
+      policies.push({ proxy: [{ action: proxyAction }] });
+    }
     pipelines[route.name] = { apiEndpoints: [route.name], policies };
   }
   return {
@@ -62,7 +61,7 @@ export function gatewayConfig(config: GatewayConfig): Json {
     http: { hostname: config.host, port: config.port },
     apiEndpoints,
     serviceEndpoints: serviceEndpoints(config),
-    policies: ['rate-limit', 'csrf', 'session', 'admin-guard', 'body-limit', 'proxy'],
+    policies: ['rate-limit', 'csrf', 'session', 'admin-guard', 'body-limit', 'replica-proxy', 'proxy'],
     pipelines,
   };
 }

@@ -15,6 +15,19 @@ export interface Route {
   paths: string[];
 }
 
+/**
+ * The dictionary's POSTs that only read (the spec makes searches POSTs). When the connection to a
+ * replica breaks before it answered, the gateway sends them to another replica. A search or a
+ * headword view also records a usage event: if the replica had committed it before dying, that
+ * one event is recorded twice (the statistics count it twice), never lost.
+ */
+export const DICTIONARY_READ_POSTS = [
+  '/api/dic/search/pyojaeItems',
+  '/api/dic/search/hanjaItems',
+  '/api/dic/search/wordSynItems',
+  '/api/dic/search/historyItems',
+];
+
 export const ROUTES: Route[] = [
   { name: 'user', service: 'account', access: 'public', paths: ['/api/user/*'] },
   { name: 'dictionarySearch', service: 'dictionary', access: 'public', paths: ['/api/dic/search/*'] },

@@ -25,7 +25,8 @@ import {
   type ManagedServer,
 } from '../../deploy/local/infra';
 import { startStack, type Stack } from '../../scripts/stack';
-import { LOCAL, SERVICES, topology } from '../../scripts/topology';
+import { dictionaryReplicas, LOCAL, SERVICES, topology } from '../../scripts/topology';
+import { faultDatabases, freshDatabases } from './databases';
 import { headwords, KINDS, Load, newMember, windowOf, type FaultWindow, type Member } from './load';
 import { mayBeLost } from './usage';
 
@@ -36,8 +37,7 @@ const KAFKA_PORT = Number(process.env.FAULTS_KAFKA_PORT ?? 19100 + Number(OFFSET
 const ES_PORT = Number(process.env.FAULTS_ES_PORT ?? 19200 + Number(OFFSET));
 const PG_SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/syndict_test';
 const DATABASE = `syndict_faults${OFFSET}`;
-const DATABASE_URL = PG_SERVER.replace(/\/[^/]*$/, `/${DATABASE}`);
-const MONGO_URL = `mongodb://127.0.0.1:27017/${DATABASE}`;
+const { databaseUrl: DATABASE_URL, mongoUrl: MONGO_URL } = faultDatabases(PG_SERVER, DATABASE);
 // A Redis database of its own: other test stacks' failed sign-ins from 127.0.0.1 (shared db 1) would
 // put this suite's address into the account service's per-IP back-off.
 const REDIS_URL = `redis://127.0.0.1:6379/${process.env.FAULTS_REDIS_DB ?? '9'}`;
@@ -218,12 +218,8 @@ beforeAll(async () => {
   await ensureInfra({ log: out });
   await Promise.all([startInstance(kafka, { log: out }), startInstance(elastic, { log: out })]);
 
-  const admin = new Pool({ connectionString: PG_SERVER, max: 1 });
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
+  await freshDatabases(PG_SERVER, DATABASE);
   mongo = await MongoClient.connect(MONGO_URL);
-  await mongo.db().dropDatabase();
 
   stack = await startStack({
     mode: 'test',
@@ -231,6 +227,8 @@ beforeAll(async () => {
     healthTimeoutMs: 240_000,
     // Not the shared .local/logs/test/: other test stacks append there too.
     logDir: LOG_DIR,
+    // As in production, the dictionary runs as replicas: killing one (below) leaves the other serving.
+    dictionaryReplicas: dictionaryReplicas(2),
     env: {
       DATABASE_URL,
       MONGO_URL,

@@ -1,7 +1,8 @@
 // The `body-limit` policy: a body over the limit is refused with 413 before
 // anything is proxied. The body is read into memory (at most the limit) and
-// handed to express-gateway's proxy as `egContext.requestStream`, so a
-// chunked body that grows past the limit is caught too.
+// handed to express-gateway's proxy as `egContext.requestStream` (and kept as
+// `egContext.requestBody` for replica-proxy to send again), so a chunked body
+// that grows past the limit is caught too.
 import { Readable } from 'node:stream';
 import type { Request, RequestHandler } from 'express';
 import getRawBody from 'raw-body';
@@ -9,6 +10,8 @@ import { MESSAGES, sendError } from './errors';
 
 interface EgContext {
   requestStream?: Readable;
+  /** The same body, for the replica-proxy policy to send again to another replica. */
+  requestBody?: Buffer;
 }
 
 function hasBody(req: Request): boolean {
@@ -25,9 +28,9 @@ export function bodyLimit(limitBytes: number): RequestHandler {
     }
     getRawBody(req, { limit: limitBytes, length: req.headers['content-length'] }).then(
       (body) => {
-        (req as Request & { egContext: EgContext }).egContext.requestStream = Readable.from([body], {
-          objectMode: false,
-        });
+        const eg = (req as Request & { egContext: EgContext }).egContext;
+        eg.requestStream = Readable.from([body], { objectMode: false });
+        eg.requestBody = body;
         next();
       },
       (err: { type?: string; status?: number }) => {

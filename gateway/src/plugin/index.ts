@@ -12,6 +12,7 @@ import { csrfPolicy } from './csrf';
 import { errorHandler, errorShape, notFound } from './errors';
 import { healthCheck } from './health';
 import { createRateLimiters, rateLimitPolicy, rateLimitSchema, type RouteRateClass } from './rateLimit';
+import { ReplicaPool, readsOnly, replicaProxy, replicaProxySchema } from './replicas';
 import { sessionPolicy } from './session';
 import { SessionStore } from './sessionStore';
 import { settingsSchema, type PluginSettings } from './settings';
@@ -24,16 +25,23 @@ interface PluginContext {
   registerPolicy(policy: {
     name: string;
     schema: object;
-    policy: (actionParams: Record<string, unknown>) => RequestHandler;
+    policy: (actionParams: Record<string, unknown>, config: PolicyConfig) => RequestHandler;
   }): void;
   registerGatewayRoute(declare: (app: Application) => void): void;
   eventBus: EventEmitter;
+}
+
+/** What express-gateway hands a policy besides its action: the loaded gateway.config.yml. */
+interface PolicyConfig {
+  gatewayConfig: { serviceEndpoints: Record<string, { url?: string; urls?: string[] }> };
 }
 
 const emptySchema = { $id: '', type: 'object', properties: {} };
 
 /** The plugin's live resources, so main.ts can shut them down. */
 let store: SessionStore | undefined;
+/** One pool per service endpoint, shared by every pipeline that proxies to it. */
+const pools = new Map<string, ReplicaPool>();
 let loaded = false;
 
 export function pluginLoaded(): boolean {
@@ -45,6 +53,8 @@ export function sessionStore(): SessionStore | undefined {
 }
 
 export async function closePlugin(): Promise<void> {
+  for (const pool of pools.values()) pool.stop();
+  pools.clear();
   const current = store;
   store = undefined;
   await current?.close();
@@ -52,7 +62,7 @@ export async function closePlugin(): Promise<void> {
 
 // express-gateway requires the plugin with CommonJS `require` and reads `version`, `schema` and `init`.
 export const version = '1.2.0';
-export const policies = ['rate-limit', 'csrf', 'session', 'admin-guard', 'body-limit'];
+export const policies = ['rate-limit', 'csrf', 'session', 'admin-guard', 'body-limit', 'replica-proxy'];
 export const schema = settingsSchema;
 
 export function init(context: PluginContext): void {
@@ -85,6 +95,30 @@ export function init(context: PluginContext): void {
     name: 'body-limit',
     schema: { ...emptySchema, $id: 'http://syn.local/schemas/policies/body-limit.json' },
     policy: () => bodyLimit(settings.bodyLimitBytes),
+  });
+
+  context.registerPolicy({
+    name: 'replica-proxy',
+    schema: replicaProxySchema,
+    policy: (params, config) => {
+      const name = String(params.serviceEndpoint);
+      const endpoint = config.gatewayConfig.serviceEndpoints[name];
+      const urls = endpoint?.urls ?? (endpoint?.url ? [endpoint.url] : []);
+      if (urls.length === 0) throw new Error(`service endpoint ${name} (replica-proxy policy) has no URL`);
+      let pool = pools.get(name);
+      if (!pool) {
+        pool = new ReplicaPool({ name, urls, log: logger });
+        pool.start();
+        pools.set(name, pool);
+      }
+      return replicaProxy({
+        pool,
+        proxyTimeoutMs: Number(params.proxyTimeout),
+        changeOrigin: params.changeOrigin === true,
+        isRead: readsOnly(Array.isArray(params.readPosts) ? params.readPosts.map(String) : []),
+        log: logger,
+      });
+    },
   });
 
   context.registerGatewayRoute((app) => {

@@ -22,3 +22,16 @@ export function dictionaryUrlOf(config: Pick<WordbookConfig, 'DICTIONARY_URL' | 
     .find(Boolean);
   return (config.DICTIONARY_URL ?? first ?? 'http://127.0.0.1:4002').replace(/\/+$/, '');
 }
+
+/**
+ * Every dictionary replica the wordbook may ask: DICTIONARY_URL alone when set, else each of
+ * DICTIONARY_URLS, else :4002. The client moves on to the next when one cannot be reached.
+ */
+export function dictionaryUrlsOf(config: Pick<WordbookConfig, 'DICTIONARY_URL' | 'DICTIONARY_URLS'>): string[] {
+  if (config.DICTIONARY_URL) return [dictionaryUrlOf(config)];
+  const all = (config.DICTIONARY_URLS ?? '')
+    .split(',')
+    .map((u) => u.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  return all.length > 0 ? all : [dictionaryUrlOf(config)];
+}

@@ -9,7 +9,7 @@ import {
 import { TOPICS } from '@syn/proto';
 import { Router } from 'express';
 import type { Connection } from 'mongoose';
-import { dictionaryUrlOf, wordbookConfigShape, type WordbookConfig } from './config';
+import { dictionaryUrlsOf, wordbookConfigShape, type WordbookConfig } from './config';
 import { DictionaryClient } from './dictionary/client';
 import { startWithdrawalConsumer } from './events/withdrawn';
 import { wordbookRoutes } from './routes/wordbook';
@@ -36,7 +36,7 @@ function parts(deps: Deps): Promise<Parts> {
       const items = new ItemStore(mongo);
       await items.ensureIndexes();
       const dictionary = new DictionaryClient({
-        baseUrl: dictionaryUrlOf(deps.config),
+        baseUrls: dictionaryUrlsOf(deps.config),
         timeoutMs: deps.config.DICTIONARY_TIMEOUT_MS,
         headwordTtlMs: deps.config.HEADWORD_CACHE_TTL_MS,
         identitySecret: deps.config.IDENTITY_SECRET,

@@ -45,7 +45,8 @@ type WordSynResponse = z.infer<typeof wordSynResponse>;
 export const SIMILAR_WORDS = '비슷한말';
 
 export interface DictionaryClientOptions {
-  baseUrl: string;
+  /** One URL per dictionary replica, asked round robin. */
+  baseUrls: string[];
   /** Signs the member's identity for the dictionary's internal route (kit identity.ts). */
   identitySecret: string;
   timeoutMs?: number;
@@ -61,8 +62,10 @@ export class DictionaryClient {
   private readonly visible: LRUCache<string, string[], { caller: Caller; headwordId: number }>;
   private readonly timeoutMs: number;
   private readonly fetchImpl: typeof fetch;
+  private next = 0;
 
   constructor(private readonly opts: DictionaryClientOptions) {
+    if (opts.baseUrls.length === 0) throw new Error('DictionaryClient needs at least one dictionary URL');
     this.timeoutMs = opts.timeoutMs ?? 3_000;
     this.fetchImpl = opts.fetchImpl ?? fetch;
     const headwordTtl = opts.headwordTtlMs ?? 10 * 60_000;
@@ -111,28 +114,43 @@ export class DictionaryClient {
     return { id: p.ID, word: p.WORD, hanja: p.HANJA ?? '', linkUrl: p.LINK_URL ?? '' };
   }
 
+  /**
+   * POSTs the detail to one replica after another, round robin, until one answers: the route
+   * records nothing, so asking a second replica after a refused or broken connection is safe.
+   * A timeout is not retried (the replica may only be slow; the caller already waited).
+   */
+  private async detail(headwordId: number, caller: Caller): Promise<Response> {
+    const urls = this.opts.baseUrls;
+    const first = this.next++ % urls.length;
+    let lastErr: unknown;
+    for (let i = 0; i < urls.length; i++) {
+      try {
+        return await this.fetchImpl(`${urls[(first + i) % urls.length]}${DETAIL_PATH}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            // Only who the member is and their device standing, for the cut of their plan: the route
+            // keeps no history anyway.
+            ...identityHeaders(this.opts.identitySecret, 'wordbook', 'POST', DETAIL_PATH, {
+              userId: caller.userId,
+              grade: caller.grade,
+              deviceState: caller.deviceState,
+            }),
+          },
+          body: JSON.stringify({ pyojaeId: headwordId }),
+          signal: AbortSignal.timeout(this.timeoutMs),
+        });
+      } catch (err) {
+        lastErr = err;
+        if (err instanceof Error && err.name === 'TimeoutError') break;
+      }
+    }
+    throw new DictionaryUnavailable('dictionary request failed', { cause: lastErr });
+  }
+
   /** The detail as `caller` would see it; null when the headword does not exist. */
   private async wordSynItems(headwordId: number, caller: Caller): Promise<WordSynResponse | null> {
-    let res: Response;
-    try {
-      res = await this.fetchImpl(`${this.opts.baseUrl}${DETAIL_PATH}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          // Only who the member is and their device standing, for the cut of their plan: the route
-          // keeps no history anyway.
-          ...identityHeaders(this.opts.identitySecret, 'wordbook', 'POST', DETAIL_PATH, {
-            userId: caller.userId,
-            grade: caller.grade,
-            deviceState: caller.deviceState,
-          }),
-        },
-        body: JSON.stringify({ pyojaeId: headwordId }),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (err) {
-      throw new DictionaryUnavailable('dictionary request failed', { cause: err });
-    }
+    const res = await this.detail(headwordId, caller);
     if (res.status === 404) {
       const body = (await res.json().catch(() => ({}))) as { message?: unknown };
       // A 404 for the route itself (a dictionary without it) is not "no such headword".
