@@ -1,12 +1,12 @@
 import path from 'node:path';
-import type { ServiceDefinition } from '@syn/kit';
+import type { LegacyServiceDefinition } from '@syn/kit';
 import { TOPICS } from '@syn/proto';
 import { createAccountApp } from './app';
 import { accountConfigShape } from './config';
 import { startPassConsumer } from './events/passes';
 
 /** The account service: users, sessions and device keys (schema `account`, sessions in Redis). */
-export const accountService: ServiceDefinition<typeof accountConfigShape> = {
+export const accountService: LegacyServiceDefinition<typeof accountConfigShape> = {
   name: 'account',
   defaultPort: 4001,
   configShape: accountConfigShape,

@@ -11,7 +11,7 @@ import {
   sessionHash,
   startService,
   type DeviceState,
-  type StartedService,
+  type LegacyStartedService,
 } from '@syn/kit';
 import { accountService } from '../src/service';
 import type { AccountConfig } from '../src/config';
@@ -25,7 +25,7 @@ export const MAIL_WEB = process.env.MAIL_WEB_URL ?? 'http://127.0.0.1:1080';
 export const uid = () => randomBytes(5).toString('hex');
 export const newEmail = (tag = 'user') => `${tag}.${uid()}@example.com`;
 
-export type Account = StartedService<AccountConfig>;
+export type Account = LegacyStartedService<AccountConfig>;
 
 export interface Running {
   svc: Account;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type ServiceDefinition } from '@syn/kit';
+import { type LegacyServiceDefinition } from '@syn/kit';
 import { TOPICS } from '@syn/proto';
 import { z } from 'zod';
 import { AccountDirectory } from './adapters/accountDirectory';
@@ -68,7 +68,7 @@ export interface BillingHandle {
   runDueJobs(now?: Date, scope?: UserScope): Promise<JobReport>;
 }
 
-export type BillingServiceDefinition = ServiceDefinition<typeof billingConfigShape> & {
+export type BillingServiceDefinition = LegacyServiceDefinition<typeof billingConfigShape> & {
   /** Available once the service has started. */
   handle(): BillingHandle;
 };

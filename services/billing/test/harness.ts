@@ -9,7 +9,7 @@ import {
   identityHeaders,
   startService,
   verifyIdentity,
-  type StartedService,
+  type LegacyStartedService,
 } from '@syn/kit';
 import { decodeEnvelope, type ValidEnvelope } from '@syn/proto';
 import { startSandbox, type Sandbox } from '../../../deploy/local/portone-sandbox/sandbox';
@@ -72,7 +72,7 @@ export async function startDirectory(
 
 export interface Harness {
   url: string;
-  svc: StartedService<unknown>;
+  svc: LegacyStartedService<unknown>;
   def: BillingServiceDefinition;
   sandbox: Sandbox;
   clock: ManualClock;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Router } from 'express';
-import { checks, createApp, type ServiceDefinition } from '@syn/kit';
+import { checks, createApp, type LegacyServiceDefinition } from '@syn/kit';
 import { TOPICS } from '@syn/proto';
 import { dictionaryConfigShape } from './config';
 import { startPassConsumer } from './events/passes';
@@ -34,7 +34,7 @@ function passStoreFor(
  * the outbox, link clicks and the paid-pass projection in schema `dictionary`; session
  * history in Redis.
  */
-export const dictionaryService: ServiceDefinition<typeof dictionaryConfigShape> = {
+export const dictionaryService: LegacyServiceDefinition<typeof dictionaryConfigShape> = {
   name: 'dictionary',
   defaultPort: 4002,
   configShape: dictionaryConfigShape,

@@ -12,7 +12,7 @@ import {
   USER_GRADE_HEADER,
   USER_ID_HEADER,
   type DeviceState,
-  type StartedService,
+  type LegacyStartedService,
 } from '@syn/kit';
 import { decodeEnvelope, newEnvelope, encodeEnvelope, PassStatus, timestampFromDate, TOPICS } from '@syn/proto';
 import type { DictionaryConfig } from '../src/config';
@@ -24,7 +24,7 @@ import { aRecord, aRelation, dropIndicesOf, testClient, toJsonl, uniqueAlias } f
 const es = testClient();
 const alias = uniqueAlias('api');
 const prefix = `dicttest.${randomBytes(4).toString('hex')}.`;
-let svc: StartedService<DictionaryConfig>;
+let svc: LegacyStartedService<DictionaryConfig>;
 let url: string;
 
 // User ids far from real ones, unique per run: the projection table is shared by test runs.

@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@elastic/elasticsearch';
-import { startService, type StartedService } from '@syn/kit';
+import { startService, type LegacyStartedService } from '@syn/kit';
 import { startGateway, type RunningGateway } from '../../../gateway/src/main';
 import type { DictionaryConfig } from '../src/config';
 import { DEFAULT_DATASET_PATH } from '../src/data/paths';
@@ -16,7 +16,7 @@ import { dropIndicesOf, testClient, uniqueAlias } from './builders';
 
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1';
 
-export type DictionaryService = StartedService<DictionaryConfig>;
+export type DictionaryService = LegacyStartedService<DictionaryConfig>;
 
 /**
  * The dictionary service reading `alias`, with topics of its own (`topicPrefix` to share them

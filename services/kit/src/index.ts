@@ -6,6 +6,7 @@ export * from './events';
 export * from './http';
 export * from './identity';
 export * from './kafka';
+export * from './legacy-runtime';
 export * from './logger';
 export * from './mongo-consumer';
 export * from './mongo-outbox';

@@ -3,8 +3,8 @@ import {
   createApp,
   MongoOutboxRelay,
   type RunningConsumer,
-  type ServiceDefinition,
-  type ServiceDeps,
+  type LegacyServiceDefinition,
+  type LegacyServiceDeps,
 } from '@syn/kit';
 import { TOPICS } from '@syn/proto';
 import { Router } from 'express';
@@ -15,7 +15,7 @@ import { startWithdrawalConsumer } from './events/withdrawn';
 import { wordbookRoutes } from './routes/wordbook';
 import { ITEMS_COLLECTION, ItemStore } from './store/items';
 
-type Deps = ServiceDeps<WordbookConfig>;
+type Deps = LegacyServiceDeps<WordbookConfig>;
 
 interface Parts {
   mongo: Connection;
@@ -59,7 +59,7 @@ function parts(deps: Deps): Promise<Parts> {
 }
 
 /** The wordbook service: members' saved words in MongoDB (mongoose). */
-export const wordbookService: ServiceDefinition<typeof wordbookConfigShape> = {
+export const wordbookService: LegacyServiceDefinition<typeof wordbookConfigShape> = {
   name: 'wordbook',
   defaultPort: 4003,
   mongo: true,

@@ -14,7 +14,7 @@ import {
   USER_ID_HEADER,
   verifyIdentity,
   type DeviceState,
-  type StartedService,
+  type LegacyStartedService,
 } from '@syn/kit';
 import { MongoDBContainer, type StartedMongoDBContainer } from '@testcontainers/mongodb';
 import { getContainerRuntimeClient } from 'testcontainers';
@@ -140,7 +140,7 @@ export async function startStubDictionary(): Promise<StubDictionary> {
   };
 }
 
-export type Wordbook = StartedService<WordbookConfig>;
+export type Wordbook = LegacyStartedService<WordbookConfig>;
 
 export async function startWordbook(mongoUrl: string, dictionaryUrl: string, prefix: string): Promise<Wordbook> {
   return startService(wordbookService, {
