@@ -8,7 +8,7 @@ import path from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import { createPool } from '@syn/kit';
 import { Client } from 'pg';
-import { seedAdmin } from '../../services/account/src/seed';
+import { seedAdmin } from '../../services/account/src/jobs/seed';
 
 export const MAILDEV_URL = process.env.MAIL_WEB_URL ?? 'http://127.0.0.1:1080';
 export const PASSWORD = 'contract pass 1';
