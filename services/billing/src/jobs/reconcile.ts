@@ -1,7 +1,7 @@
 // Compares our payments with the provider's records for a period and lists every difference.
 import type { Pool } from '@syn/kit';
-import type { PaymentProvider, ProviderPayment } from './domain/provider';
-import { BillingStore } from './store/store';
+import type { PaymentProvider, ProviderPayment } from '../domain/provider';
+import { BillingStore } from '../store/store';
 
 export type DifferenceKind = 'missing_at_provider' | 'missing_here' | 'status' | 'amount' | 'refund';
 
