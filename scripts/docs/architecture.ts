@@ -6,8 +6,6 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   eventingMigration,
-  fromLegacy,
-  isLegacyDefinition,
   PROCESSED_EVENTS_COLLECTION,
   readMigrations,
   storeNeedsOf,
@@ -183,9 +181,7 @@ function isServiceDefinition(value: unknown): value is Definition {
 /** The ServiceDefinition that services/<name>/src/service.ts exports (what its main.ts runs). */
 async function loadDefinition(name: ServiceName): Promise<Definition> {
   const mod = (await import(path.join(ROOT, 'services', name, 'src', 'service.ts'))) as Record<string, unknown>;
-  const defs = Object.values(mod)
-    .map((v) => (typeof v === 'object' && v !== null && isLegacyDefinition(v) ? fromLegacy(v) : v))
-    .filter((v): v is Definition => isServiceDefinition(v) && v.name === name);
+  const defs = Object.values(mod).filter((v): v is Definition => isServiceDefinition(v) && v.name === name);
   if (defs.length !== 1) throw new Error(`services/${name}/src/service.ts must export one ServiceDefinition "${name}"`);
   return defs[0]!;
 }

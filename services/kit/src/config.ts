@@ -128,11 +128,12 @@ export function configSchema<S extends z.ZodRawShape>(
 export function parseConfig<T>(schema: z.ZodType<T>, env: Env): T {
   const result = schema.safeParse(env);
   if (!result.success) {
+    const required = env.NODE_ENV === 'production' ? 'is required in production' : 'is required';
     throw new ConfigError(
-      result.error.issues.map(
-        (i) =>
-          `${i.path.join('.')}: ${i.code === 'invalid_type' && env[String(i.path[0])] === undefined ? 'is required' + (env.NODE_ENV === 'production' ? ' in production' : '') : i.message}`,
-      ),
+      result.error.issues.map((i) => {
+        const missing = i.code === 'invalid_type' && env[String(i.path[0])] === undefined;
+        return `${i.path.join('.')}: ${missing ? required : i.message}`;
+      }),
     );
   }
   return result.data;

@@ -6,7 +6,6 @@ export * from './events';
 export * from './http';
 export * from './identity';
 export * from './kafka';
-export * from './legacy-runtime';
 export * from './logger';
 export * from './mongo-consumer';
 export * from './mongo-outbox';

@@ -7,12 +7,6 @@ import type { Connection } from 'mongoose';
 import type { Transporter } from 'nodemailer';
 import type { Pool } from 'pg';
 import type { z } from 'zod';
-import {
-  fromLegacy,
-  isLegacyDefinition,
-  type LegacyServiceDefinition,
-  type LegacyStartedService,
-} from './legacy-runtime';
 import type { Env, runtimeShape } from './config';
 import type { RunningConsumer } from './consumer';
 import { listen, type RunningServer } from './http';
@@ -126,22 +120,7 @@ export interface StartedService<C, N extends StoreNeeds, B extends BuiltService>
 type AnyStores = Partial<StoresOf<Required<StoreNeeds>>>;
 type AnyStoreConfig = Partial<StoreConfigOf<Required<StoreNeeds>>>;
 
-export function startService<C extends RuntimeConfig, N extends StoreNeeds, B extends BuiltService>(
-  def: ServiceDefinition<C, N, B>,
-  env?: Env,
-): Promise<StartedService<C, N, B>>;
-export function startService<S extends z.ZodRawShape>(
-  def: LegacyServiceDefinition<S>,
-  env?: Env,
-): Promise<LegacyStartedService<z.infer<z.ZodObject<S>>>>;
-export function startService(
-  def: ServiceDefinition<RuntimeConfig, StoreNeeds, BuiltService> | LegacyServiceDefinition<z.ZodRawShape>,
-  env?: Env,
-): Promise<StartedService<RuntimeConfig, StoreNeeds, BuiltService> | LegacyStartedService<unknown>> {
-  return start(isLegacyDefinition(def) ? fromLegacy(def) : def, env);
-}
-
-async function start<C extends RuntimeConfig, N extends StoreNeeds, B extends BuiltService>(
+export async function startService<C extends RuntimeConfig, N extends StoreNeeds, B extends BuiltService>(
   def: ServiceDefinition<C, N, B>,
   env?: Env,
 ): Promise<StartedService<C, N, B>> {
@@ -252,12 +231,10 @@ async function start<C extends RuntimeConfig, N extends StoreNeeds, B extends Bu
 }
 
 /** Entry point helper for `src/main.ts`: start, install signal handlers, exit non-zero on a failed start. */
-export function runMain<C extends RuntimeConfig, N extends StoreNeeds, B extends BuiltService, S extends z.ZodRawShape>(
-  def: ServiceDefinition<C, N, B> | LegacyServiceDefinition<S>,
+export function runMain<C extends RuntimeConfig, N extends StoreNeeds, B extends BuiltService>(
+  def: ServiceDefinition<C, N, B>,
 ): void {
-  const starting: Promise<{ deps: { log: Logger }; stop(): Promise<void> }> =
-    'app' in def ? start(fromLegacy(def)) : start(def);
-  starting.then(
+  startService(def).then(
     (svc) => {
       for (const signal of ['SIGTERM', 'SIGINT'] as const) {
         process.once(signal, () => {
