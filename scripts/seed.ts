@@ -1,6 +1,6 @@
 // Sample data for a fresh local install (idempotent): each part is loaded only when missing.
 import { createPool } from '@syn/kit';
-import { seedAdmin, seedLegacySamples } from '../services/account/src/seed';
+import { seedAdmin, seedLegacySamples } from '../services/account/src/jobs/seed';
 import { topology } from './topology';
 
 export async function seedDevData(log: (line: string) => void): Promise<void> {

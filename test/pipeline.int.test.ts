@@ -12,7 +12,6 @@ import {
   identityHeaders,
   startService,
   type Pool,
-  type StartedService,
 } from '@syn/kit';
 import { decodeEnvelope } from '@syn/proto';
 import { dictionaryService } from '../services/dictionary/src/service';
@@ -64,9 +63,11 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30
   throw new Error(`timed out waiting for ${what}`);
 }
 
+const startStatistics = (env: Record<string, string>) => startService(statisticsService, env);
+
 describe('dictionary → outbox → Kafka → statistics', () => {
   let pool: Pool;
-  let statistics: StartedService<unknown>;
+  let statistics: Awaited<ReturnType<typeof startStatistics>> | undefined;
   const clicks = async (linkType: string): Promise<number> => {
     const { rows } = await pool.query<{ n: number }>(
       `SELECT coalesce(sum(clicks), 0)::int AS n FROM statistics.external_link_daily WHERE link_type = $1`,
@@ -86,7 +87,7 @@ describe('dictionary → outbox → Kafka → statistics', () => {
     await admin.query(`CREATE DATABASE ${DATABASE}`);
     await admin.end();
     pool = createPool(env.DATABASE_URL);
-    statistics = await startService(statisticsService, env);
+    statistics = await startStatistics(env);
   });
   afterAll(async () => {
     await statistics?.stop();

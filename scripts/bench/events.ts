@@ -25,7 +25,7 @@ import {
   withTransaction,
 } from '@syn/kit';
 import { newEnvelope, type Envelope } from '@syn/proto';
-import { createStatisticsService } from '../../services/statistics/src/service';
+import { statisticsService } from '../../services/statistics/src/service';
 
 const { values } = parseArgs({
   options: {
@@ -133,7 +133,7 @@ async function main(): Promise<void> {
   const kafka = createKafka('bench-events', [KAFKA_BROKERS], log);
   const producer = kafka.producer({ maxInFlightRequests: 1, allowAutoTopicCreation: true });
   const relays: OutboxRelay[] = [];
-  const stats = await startService(createStatisticsService({ schema: schemas.statistics }), {
+  const stats = await startService(statisticsService, {
     ...process.env,
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
@@ -141,6 +141,7 @@ async function main(): Promise<void> {
     DATABASE_URL,
     KAFKA_BROKERS,
     KAFKA_TOPIC_PREFIX: prefix,
+    STATISTICS_SCHEMA: schemas.statistics,
     OUTBOX_RELAY: 'off',
   });
   try {

@@ -4,7 +4,16 @@
 // committed file differs from a fresh build.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { eventingMigration, PROCESSED_EVENTS_COLLECTION, readMigrations, type ServiceDefinition } from '@syn/kit';
+import {
+  eventingMigration,
+  PROCESSED_EVENTS_COLLECTION,
+  readMigrations,
+  storeNeedsOf,
+  type BuiltService,
+  type RuntimeConfig,
+  type ServiceDefinition,
+  type StoreNeeds,
+} from '@syn/kit';
 import { EVENT_CASES, EVENT_TYPES, topicOf, TOPICS, type EventCase, type Topic } from '@syn/proto';
 import { z } from 'zod';
 import { ROUTES, type Access } from '../../gateway/src/routes';
@@ -13,7 +22,7 @@ import { SERVICES, topology, type ServiceName } from '../topology';
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const DOC_FILE = path.join(ROOT, 'docs/architecture.md');
 
-type Definition = ServiceDefinition<z.ZodRawShape>;
+type Definition = ServiceDefinition<RuntimeConfig, StoreNeeds, BuiltService>;
 
 export interface RedisUse {
   /** Repository-relative path of the file that talks to Redis. */
@@ -166,7 +175,7 @@ function sourceFiles(dir: string): string[] {
 function isServiceDefinition(value: unknown): value is Definition {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.name === 'string' && typeof v.defaultPort === 'number' && typeof v.app === 'function';
+  return typeof v.name === 'string' && typeof v.loadConfig === 'function' && typeof v.build === 'function';
 }
 
 /** The ServiceDefinition that services/<name>/src/service.ts exports (what its main.ts runs). */
@@ -264,9 +273,12 @@ export async function collectFacts(): Promise<ArchitectureFacts> {
       }
     }
 
+    // The development configuration (no environment): its default port and the stores it declares.
+    const config = def.loadConfig({});
+    const stores = storeNeedsOf(def, config);
     let postgres: ServiceFacts['postgres'] = null;
-    if (def.postgres) {
-      const { schema, migrationsDir } = def.postgres;
+    if (stores.postgres) {
+      const { schema, migrationsDir } = stores.postgres;
       const migrations = [eventingMigration(), ...(migrationsDir ? await readMigrations(migrationsDir) : [])];
       const created = migrations.map((m) => createdTables(m.sql, schema));
       postgres = {
@@ -278,19 +290,19 @@ export async function collectFacts(): Promise<ArchitectureFacts> {
     const usesMongoConsumer = PATTERNS.mongoConsumer.test(allCode);
     services.push({
       name,
-      defaultPort: def.defaultPort,
+      defaultPort: config.PORT,
       devPort: topo.ports[name],
       urlVariables: urlVariableOf(topo.ports[name]),
       postgres,
-      mongoCollections: def.mongo
+      mongoCollections: stores.mongo
         ? sorted([
             ...matches(PATTERNS.collection, allCode),
             ...(usesMongoConsumer ? [PROCESSED_EVENTS_COLLECTION] : []),
           ])
         : [],
-      redis: def.redis ? redisUses(files.filter((f) => f.startsWith(path.join(srcDir, 'store') + path.sep))) : [],
-      elasticAliases: def.elastic ? elasticAliases(def) : [],
-      mail: def.mail === true,
+      redis: stores.redis ? redisUses(files.filter((f) => f.startsWith(path.join(srcDir, 'store') + path.sep))) : [],
+      elasticAliases: stores.elastic ? elasticAliases(def) : [],
+      mail: stores.mail === true,
       produces,
       calls: callsOf(name, def, serviceOfUrlVariable),
     });
@@ -411,7 +423,7 @@ export function renderMermaid(facts: ArchitectureFacts): string {
 
 /** Where each fact comes from, printed under the tables so a reader knows what to change. */
 const SOURCES = [
-  'Services, ports, URL variables: `SERVICES` and `topology()` in `scripts/topology.ts`; the `ServiceDefinition` each `services/<name>/src/service.ts` exports (`defaultPort`, `postgres`, `mongo`, `redis`, `elastic`, `mail`, `produces`, `configShape`).',
+  'Services, ports, URL variables: `SERVICES` and `topology()` in `scripts/topology.ts`; the service definition each `services/<name>/src/service.ts` exports (`stores`, `produces`, `configShape` with its default `PORT`).',
   "PostgreSQL: the kit's `eventingMigration()` and the service's `migrations/` (`CREATE TABLE`, `CREATE SCHEMA`).",
   "MongoDB: `export const *_COLLECTION` in the service's sources, plus the kit's processed-events collection where it calls `startMongoConsumer`.",
   "Redis: files in the service's `src/store/` (the gateway's `src/plugin/`) that use the Redis client, described by their header comment.",

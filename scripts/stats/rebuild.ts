@@ -1,28 +1,24 @@
 // `npm run stats:rebuild [-- --keep-old]`: recomputes every statistics aggregate from the
 // beginning of the event topics into a fresh schema and swaps it in for the live one
-// (services/statistics/src/rebuild.ts). The live service may keep running meanwhile.
+// (services/statistics/src/jobs/rebuild.ts). The live service may keep running meanwhile.
 // Environment as the service's: DATABASE_URL, KAFKA_BROKERS, KAFKA_TOPIC_PREFIX,
 // STATISTICS_SCHEMA (default statistics), STATS_HISTORY_PER_USER (default 100).
 import { parseArgs } from 'node:util';
-import { createLogger, createPool, loadConfig, runtimeShape } from '@syn/kit';
+import { baseConfigShape, createLogger, createPool, kafkaShape, loadConfig, urls } from '@syn/kit';
 import { SingleBar, Presets } from 'cli-progress';
-import { z } from 'zod';
-import { rebuild } from '../../services/statistics/src/rebuild';
-import { DEFAULT_SCHEMA, statisticsConfigShape } from '../../services/statistics/src/service';
+import { statisticsShape } from '../../services/statistics/src/config';
+import { rebuild } from '../../services/statistics/src/jobs/rebuild';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { 'keep-old': { type: 'boolean', default: false } } });
   const config = loadConfig(
     {
-      DATABASE_URL: runtimeShape.DATABASE_URL,
-      KAFKA_BROKERS: runtimeShape.KAFKA_BROKERS,
-      KAFKA_TOPIC_PREFIX: runtimeShape.KAFKA_TOPIC_PREFIX,
-      LOG_LEVEL: runtimeShape.LOG_LEVEL.default('warn'),
-      STATISTICS_SCHEMA: z
-        .string()
-        .regex(/^[a-z_][a-z0-9_]*$/)
-        .default(DEFAULT_SCHEMA),
-      ...statisticsConfigShape,
+      NODE_ENV: baseConfigShape.NODE_ENV,
+      DATABASE_URL: urls.database,
+      KAFKA_BROKERS: urls.kafkaBrokers,
+      KAFKA_TOPIC_PREFIX: kafkaShape.KAFKA_TOPIC_PREFIX,
+      LOG_LEVEL: baseConfigShape.LOG_LEVEL.default('warn'),
+      ...statisticsShape,
     },
     process.env,
   );

@@ -8,7 +8,7 @@ import path from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import { createPool } from '@syn/kit';
 import { Client } from 'pg';
-import { seedAdmin } from '../../services/account/src/seed';
+import { seedAdmin } from '../../services/account/src/jobs/seed';
 import { startStack, type Stack } from '../../scripts/stack';
 import { topology } from '../../scripts/topology';
 

@@ -24,7 +24,7 @@ import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { Pool } from 'pg';
-import { seedAdmin } from '../../services/account/src/seed';
+import { seedAdmin } from '../../services/account/src/jobs/seed';
 import { startStack, type Stack } from '../../scripts/stack';
 import { testStackOffset } from '../../scripts/topology';
 import { changedParts, openDataStores, type DataStores, type Fingerprint } from './fuzz/fingerprint';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPool, eventingMigration, migrate, readMigrations, type Pool } from '@syn/kit';
 import { TEXT } from '../../services/account/src/domain/messages';
-import { importLegacyFile } from '../../services/account/src/legacy-import';
+import { importLegacyFile } from '../../services/account/src/jobs/legacy-import';
 import { DATABASE_URL, joinedMember, uid } from '../../services/account/test/support';
 import { gw, gwLogin, startAccountGateway, type AccountGateway } from './support/account-gateway';
 

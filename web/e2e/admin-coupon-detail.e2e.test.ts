@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { COUPON_MESSAGES as M } from '@syn/kit/rules';
 import { Pool } from 'pg';
-import { seedAdmin } from '../../services/account/src/seed';
+import { seedAdmin } from '../../services/account/src/jobs/seed';
 import { useE2E, type Tab, type ViewportName } from './support/browser';
 import { verifiedMember } from './support/members';
 import { signInInPage } from './support/signIn';

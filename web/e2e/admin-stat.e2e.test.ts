@@ -16,7 +16,7 @@ import { createKafka, createLogger } from '@syn/kit';
 import { encodeEnvelope, newEnvelope, topicOf, type Envelope, type EventCase, type EventValueInit } from '@syn/proto';
 import { Pool } from 'pg';
 import { topology } from '../../scripts/topology';
-import { seedAdmin } from '../../services/account/src/seed';
+import { seedAdmin } from '../../services/account/src/jobs/seed';
 import { useE2E, type Tab } from './support/browser';
 
 const e2e = useE2E();

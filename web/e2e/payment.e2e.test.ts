@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { BILLING_MESSAGES as M, SIGN_IN_MESSAGES } from '@syn/kit/rules';
 import { Pool } from 'pg';
-import { seedAdmin } from '../../services/account/src/seed';
+import { seedAdmin } from '../../services/account/src/jobs/seed';
 import { useE2E, VIEWPORTS, type Tab, type ViewportName } from './support/browser';
 import { signInInPage } from './support/signIn';
 

@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { Pool } from 'pg';
 import type { Locator } from 'playwright-core';
-import { seedAdmin } from '../../services/account/src/seed';
+import { seedAdmin } from '../../services/account/src/jobs/seed';
 import { useE2E, VIEWPORTS, type Tab, type ViewportName } from './support/browser';
 import { verifiedMember } from './support/members';
 import { signInInPage } from './support/signIn';

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Pool } from 'pg';
-import { seedAdmin } from '../../services/account/src/seed';
+import { seedAdmin } from '../../services/account/src/jobs/seed';
 import { useE2E, VIEWPORTS, type Tab, type ViewportName } from './support/browser';
 
 const e2e = useE2E();

@@ -6,7 +6,7 @@
  * Run: TEST_STACK_OFFSET=89 npx jest --selectProjects e2e --runTestsByPath web/e2e/withdraw.e2e.test.ts
  */
 import { Pool } from 'pg';
-import { seedAdmin } from '../../services/account/src/seed';
+import { seedAdmin } from '../../services/account/src/jobs/seed';
 import { useE2E, type ViewportName } from './support/browser';
 import { verifiedMember } from './support/members';
 

@@ -4,7 +4,7 @@
 // database (default: the local development one); the account migrations are applied first.
 import path from 'node:path';
 import { createPool, eventingMigration, migrate, readMigrations } from '@syn/kit';
-import { importLegacyFile, LegacyImportError } from '../src/legacy-import';
+import { importLegacyFile, LegacyImportError } from '../src/jobs/legacy-import';
 
 async function main(): Promise<void> {
   const file = process.argv[2];

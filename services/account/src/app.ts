@@ -1,4 +1,4 @@
-// Express app factory of the account service (no listen: main.ts / kit startService do that).
+// Express app factory of the account service (no listen: kit startService does that).
 import { checks, createApp, type Logger, type Pool, type Redis } from '@syn/kit';
 import type { Express } from 'express';
 import type { Transporter } from 'nodemailer';
@@ -26,7 +26,7 @@ export interface AccountAppDeps {
   mailer: Transporter;
   schema: string;
   topicPrefix: string;
-  config: AccountConfig & { NODE_ENV: string; BODY_LIMIT: string; IDENTITY_SECRET: string };
+  config: AccountConfig;
 }
 
 export const LEGACY_SCHEMA = 'legacy';

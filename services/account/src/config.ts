@@ -1,12 +1,18 @@
-// The account service's own environment (validated with kit's shared fields at start-up).
+// The account service's whole environment (the kit's shared fields and its own), and what the
+// seeding of `npm start` reads.
+import { baseConfigShape, configSchema, parseConfig, runtimeShape, storeShapes, type Env } from '@syn/kit';
 import { z } from 'zod';
 
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
 
-export const accountConfigShape = {
-  /** Origin of the web app, for mail links (/confirmEmail, /changePwByMail). */
-  PUBLIC_URL: z.string().url().default('http://127.0.0.1:8080'),
-  /** Required in production (checked by resolvePepper at start-up); dev/test use a fixed default. */
+export const configShape = {
+  ...runtimeShape(4001),
+  ...storeShapes.postgres,
+  ...storeShapes.redis,
+  ...storeShapes.mail,
+  /** Origin of the web app, for mail links (/confirmEmail, /changePwByMail); the local web app outside production. */
+  PUBLIC_URL: z.string().url(),
+  /** Required in production; dev/test use a fixed default (security/passwords.ts resolvePepper). */
   PASSWORD_PEPPER: z.string().min(16).optional(),
   MAIL_FROM: z.string().default('"유의어 사전" <no-reply@syndict.local>'),
   CONFIRM_TOKEN_TTL_MINUTES: int(24 * 60, 1),
@@ -31,4 +37,31 @@ export const accountConfigShape = {
   /** Mails (verification, reset) per address per hour. */
   MAILS_PER_ADDRESS_PER_HOUR: int(5, 1),
 };
-export type AccountConfig = z.infer<z.ZodObject<typeof accountConfigShape>>;
+
+export const accountConfigSchema = configSchema(configShape, {
+  local: { PUBLIC_URL: 'http://127.0.0.1:8080' },
+  production: (c, problem) => {
+    if (c.PASSWORD_PEPPER === undefined) problem('PASSWORD_PEPPER', 'is required in production');
+  },
+});
+export type AccountConfig = z.output<typeof accountConfigSchema>;
+
+export function loadConfig(env: Env = process.env): AccountConfig {
+  return parseConfig(accountConfigSchema, env);
+}
+
+/** What seeding the administrator and the sample predecessor members reads (jobs/seed.ts). */
+const seedSchema = z.object({
+  NODE_ENV: baseConfigShape.NODE_ENV,
+  ACCOUNT_SCHEMA: z.string().default('account'),
+  /** The administrator to create (default admin@syndict.local). */
+  ADMIN_EMAIL: z.string().optional(),
+  /** Unset: a random password is printed once. */
+  ADMIN_PASSWORD: z.string().optional(),
+  PASSWORD_PEPPER: z.string().optional(),
+});
+export type SeedConfig = z.output<typeof seedSchema>;
+
+export function loadSeedConfig(env: Env = process.env): SeedConfig {
+  return parseConfig(seedSchema, env);
+}

@@ -1,6 +1,6 @@
 // Pure rules behind the login throttle and the operator's legacy import.
 import { decideAttempt, type AttemptState, type ThrottlePolicy } from '../src/domain/throttle';
-import { LegacyImportError, parseLegacyLines } from '../src/legacy-import';
+import { LegacyImportError, parseLegacyLines } from '../src/jobs/legacy-import';
 
 const account: ThrottlePolicy = { maxFailuresPerHour: 100, freeFailures: 5, baseDelayMs: 1000, maxDelayMs: 900_000 };
 const calm: AttemptState = {

@@ -2,7 +2,7 @@
 import { ACCOUNT_MESSAGES as M } from '@syn/kit/rules';
 import { MESSAGES } from '@syn/kit';
 import { TEXT } from '../src/domain/messages';
-import { seedAdmin } from '../src/seed';
+import { seedAdmin } from '../src/jobs/seed';
 import { joinedMember, login, newEmail, post, startAccount, uid, type Member, type Running } from './support';
 
 // jest ignores testTimeout inside `projects`; real servers need more than the 5 s default.

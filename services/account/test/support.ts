@@ -11,10 +11,8 @@ import {
   sessionHash,
   startService,
   type DeviceState,
-  type StartedService,
 } from '@syn/kit';
 import { accountService } from '../src/service';
-import type { AccountConfig } from '../src/config';
 
 export const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/syndict_test';
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1';
@@ -25,7 +23,8 @@ export const MAIL_WEB = process.env.MAIL_WEB_URL ?? 'http://127.0.0.1:1080';
 export const uid = () => randomBytes(5).toString('hex');
 export const newEmail = (tag = 'user') => `${tag}.${uid()}@example.com`;
 
-export type Account = StartedService<AccountConfig>;
+export type Account = Awaited<ReturnType<typeof startAccountService>>;
+const startAccountService = (env: Record<string, string>) => startService(accountService, env);
 
 export interface Running {
   svc: Account;
@@ -37,7 +36,7 @@ export interface Running {
 
 export async function startAccount(extra: Record<string, string> = {}): Promise<Running> {
   const prefix = `accttest.${uid()}.`;
-  const svc = await startService(accountService, {
+  const svc = await startAccountService({
     PORT: '0',
     NODE_ENV: 'test',
     DATABASE_URL,

@@ -1,24 +1,16 @@
 // `npm run billing:reconcile [-- --days 30]`: our payments against PortOne's; prints every
 // difference and exits 1 when there is one. Reads DATABASE_URL and PORTONE_API_URL/KEY/SECRET.
-import { createPool, loadConfig, urls } from '@syn/kit';
+import { createPool } from '@syn/kit';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { PortOneClient } from '../src/adapters/portone';
-import { reconcile } from '../src/reconcile';
-import { billingConfigShape } from '../src/service';
+import { reconcile } from '../src/jobs/reconcile';
+import { loadReconcileConfig } from '../src/config';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { days: { type: 'string', default: '30' } } });
   const days = z.coerce.number().int().min(1).parse(values.days);
-  const cfg = loadConfig(
-    {
-      DATABASE_URL: urls.database,
-      PORTONE_API_URL: billingConfigShape.PORTONE_API_URL,
-      PORTONE_API_KEY: billingConfigShape.PORTONE_API_KEY,
-      PORTONE_API_SECRET: billingConfigShape.PORTONE_API_SECRET,
-    },
-    process.env,
-  );
+  const cfg = loadReconcileConfig();
   const pool = createPool(cfg.DATABASE_URL);
   try {
     const to = new Date();

@@ -3,18 +3,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import {
-  DEVELOPMENT_IDENTITY_SECRET,
-  GATEWAY_ISSUER,
-  identityHeaders,
-  startService,
-  verifyIdentity,
-  type StartedService,
-} from '@syn/kit';
+import { DEVELOPMENT_IDENTITY_SECRET, GATEWAY_ISSUER, identityHeaders, startService, verifyIdentity } from '@syn/kit';
 import { decodeEnvelope, type ValidEnvelope } from '@syn/proto';
 import { startSandbox, type Sandbox } from '../../../deploy/local/portone-sandbox/sandbox';
 import { ManualClock } from '../src/domain/clock';
-import { createBillingService, type BillingServiceDefinition } from '../src/service';
+import { createBillingService } from '../src/service';
 import type { UserContact } from '../src/domain/users';
 
 export const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/syndict_test';
@@ -70,10 +63,13 @@ export async function startDirectory(
   };
 }
 
+const startBilling = (clock: ManualClock, env: Record<string, string>) =>
+  startService(createBillingService({ clock }), env);
+type BillingUnderTest = Awaited<ReturnType<typeof startBilling>>;
+
 export interface Harness {
   url: string;
-  svc: StartedService<unknown>;
-  def: BillingServiceDefinition;
+  svc: BillingUnderTest;
   sandbox: Sandbox;
   clock: ManualClock;
   prefix: string;
@@ -89,7 +85,7 @@ export interface Harness {
   checkout(params: Record<string, unknown>, card?: string): Promise<Record<string, unknown>>;
   events(userId: number): Promise<ValidEnvelope[]>;
   sql<T = Record<string, unknown>>(text: string, args?: unknown[]): Promise<T[]>;
-  runJobs(): ReturnType<ReturnType<BillingServiceDefinition['handle']>['runDueJobs']>;
+  runJobs(): ReturnType<BillingUnderTest['built']['runDueJobs']>;
   stop(): Promise<void>;
 }
 
@@ -102,9 +98,8 @@ export async function startHarness(userIdFrom: number, env: Record<string, strin
   const directory = await startDirectory(users);
   const sandbox = await startSandbox({ port: 0 });
   const clock = new ManualClock(new Date());
-  const def = createBillingService({ clock });
   const prefix = `t${Date.now().toString(36)}${randomBytes(3).toString('hex')}.`;
-  const svc = await startService(def, {
+  const svc = await startBilling(clock, {
     PORT: '0',
     DATABASE_URL,
     KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092',
@@ -120,13 +115,12 @@ export async function startHarness(userIdFrom: number, env: Record<string, strin
     ...env,
   });
   sandbox.setWebhookUrl(`${svc.http.url}/api/pay/webhook`);
-  const pool = svc.deps.pool!;
+  const pool = svc.deps.pool;
   await cleanUsers(pool, scope);
 
   const h: Harness = {
     url: svc.http.url,
     svc,
-    def,
     sandbox,
     clock,
     prefix,
@@ -171,7 +165,7 @@ export async function startHarness(userIdFrom: number, env: Record<string, strin
     async sql(text, args = []) {
       return (await pool.query(text, args)).rows;
     },
-    runJobs: () => def.handle().runDueJobs(clock.now(), scope),
+    runJobs: () => svc.built.runDueJobs(clock.now(), scope),
     async stop() {
       await sandbox.idle();
       await svc.stop();

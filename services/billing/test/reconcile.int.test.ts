@@ -1,5 +1,5 @@
 import { PortOneClient } from '../src/adapters/portone';
-import { reconcile } from '../src/reconcile';
+import { reconcile } from '../src/jobs/reconcile';
 import { buyPass, startHarness, type Harness } from './harness';
 
 const U = 850_000;

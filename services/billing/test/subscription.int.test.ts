@@ -83,7 +83,7 @@ describe('monthly subscription', () => {
     const { customer_uid } = await subscribe(user);
     const end = (await passOf(user))!.end_date;
     h.clock.set(new Date(end.getTime() + 60_000));
-    const other = h.def.handle();
+    const other = h.svc.built;
     await Promise.all([h.runJobs(), other.runDueJobs(h.clock.now(), h.scope), h.runJobs()]);
     expect(await renewals(user, 'SUCCESS')).toBe(1);
     const state = (await (await fetch(`${h.sandbox.url}/sandbox/state`)).json()) as {

@@ -1,8 +1,15 @@
+// The dictionary service's whole environment: the kit's shared fields and its own.
+import { configSchema, parseConfig, runtimeShape, storeShapes, urls, type Env } from '@syn/kit';
 import { z } from 'zod';
-import { HEADWORDS_ALIAS } from './store/client';
 
-/** The dictionary's own environment, validated with the shared fields at start-up. */
-export const dictionaryConfigShape = {
+/** The alias every reader uses; imports swap it from one index to the next. */
+export const HEADWORDS_ALIAS = 'headwords';
+
+export const configShape = {
+  ...runtimeShape(4002),
+  ...storeShapes.postgres,
+  ...storeShapes.redis,
+  ...storeShapes.elastic,
   /** The index alias searches read; the test stack and the benchmark set their own. */
   DICTIONARY_ALIAS: z
     .string()
@@ -16,4 +23,14 @@ export const dictionaryConfigShape = {
   LOAD_DEFAULT_DATA: z.enum(['on', 'off']).default('on'),
 };
 
-export type DictionaryConfig = z.infer<z.ZodObject<typeof dictionaryConfigShape>>;
+export const dictionaryConfigSchema = configSchema(configShape);
+export type DictionaryConfig = z.output<typeof dictionaryConfigSchema>;
+
+export function loadConfig(env: Env = process.env): DictionaryConfig {
+  return parseConfig(dictionaryConfigSchema, env);
+}
+
+/** ELASTICSEARCH_URL for the operator scripts (import, rollback, benchmarks): the local server when unset. */
+export function elasticsearchUrl(env: Env = process.env): string {
+  return parseConfig(z.object({ ELASTICSEARCH_URL: urls.elasticsearch }), env).ELASTICSEARCH_URL;
+}

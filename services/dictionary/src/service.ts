@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { Router } from 'express';
-import { checks, createApp, type ServiceDefinition } from '@syn/kit';
+import { checks, createApp, defineService } from '@syn/kit';
 import { TOPICS } from '@syn/proto';
-import { dictionaryConfigShape } from './config';
+import { configShape, loadConfig } from './config';
 import { startPassConsumer } from './events/passes';
 import { UsageFacts } from './events/publish';
 import { DatasetInfoCache, datasetRoutes } from './routes/dataset';
@@ -14,43 +14,22 @@ import { AliasWatcher } from './store/indices';
 import { PassStore } from './store/passes';
 import { HeadwordReader } from './store/reader';
 
-// One pass projection per process: the consumer writes it and forgets cached verdicts,
-// the routes read it. Keyed by the pool so in-process tests with several services stay apart.
-const passStores = new WeakMap<object, PassStore>();
-function passStoreFor(
-  pool: NonNullable<Parameters<typeof checks.postgres>[0]>,
-  schema: string,
-  cacheMs: number,
-): PassStore {
-  let store = passStores.get(pool);
-  if (!store) {
-    store = new PassStore(pool, schema, cacheMs);
-    passStores.set(pool, store);
-  }
-  return store;
-}
-
 /**
  * The dictionary service: headwords and relations in Elasticsearch (alias DICTIONARY_ALIAS);
  * the outbox, link clicks and the paid-pass projection in schema `dictionary`; session
  * history in Redis.
  */
-export const dictionaryService: ServiceDefinition<typeof dictionaryConfigShape> = {
+export const dictionaryService = defineService({
   name: 'dictionary',
-  defaultPort: 4002,
-  configShape: dictionaryConfigShape,
-  postgres: { schema: 'dictionary', migrationsDir: path.resolve(__dirname, '../migrations') },
-  elastic: true,
-  redis: true,
-  produces: [TOPICS.dictionary],
-  consumers: async ({ kafka, pool, schema, topicPrefix, log, config }) => {
-    if (!pool || !schema) throw new Error('dictionary service needs postgres');
-    const passes = passStoreFor(pool, schema, config.PASS_CACHE_MS);
-    return [await startPassConsumer({ kafka, pool, schema, topicPrefix, log, passes })];
+  configShape,
+  loadConfig,
+  stores: {
+    postgres: { schema: 'dictionary', migrationsDir: path.resolve(__dirname, '../migrations') },
+    elastic: true,
+    redis: true,
   },
-  app: async ({ log, pool, elastic, redis, schema, topicPrefix, config, outboxBuffer }) => {
-    if (!pool || !schema || !elastic || !redis || !outboxBuffer)
-      throw new Error('dictionary service needs postgres, elasticsearch and redis');
+  produces: [TOPICS.dictionary],
+  build: async ({ log, kafka, pool, elastic, redis, schema, topicPrefix, config, outboxBuffer }) => {
     const alias = config.DICTIONARY_ALIAS;
     if (config.LOAD_DEFAULT_DATA === 'on') {
       const loaded = await loadDefaultIfEmpty(elastic, { alias });
@@ -76,9 +55,10 @@ export const dictionaryService: ServiceDefinition<typeof dictionaryConfigShape> 
       servingIndex: () => watcher.current(),
     });
     const datasetInfo = new DatasetInfoCache(elastic, watcher);
-    const passes = passStoreFor(pool, schema, config.PASS_CACHE_MS);
+    // The pass projection: the consumer writes it and forgets cached verdicts, the routes read it.
+    const passes = new PassStore(pool, schema, config.PASS_CACHE_MS);
     const usage = new UsageFacts(outboxBuffer, topicPrefix);
-    return createApp({
+    const app = createApp({
       log,
       identitySecret: config.IDENTITY_SECRET,
       bodyLimit: config.BODY_LIMIT,
@@ -103,5 +83,9 @@ export const dictionaryService: ServiceDefinition<typeof dictionaryConfigShape> 
         app.use(router);
       },
     });
+    return {
+      app,
+      consumers: async () => [await startPassConsumer({ kafka, pool, schema, topicPrefix, log, passes })],
+    };
   },
-};
+});

@@ -12,10 +12,9 @@ import {
   USER_GRADE_HEADER,
   USER_ID_HEADER,
   type DeviceState,
-  type StartedService,
 } from '@syn/kit';
 import { decodeEnvelope, newEnvelope, encodeEnvelope, PassStatus, timestampFromDate, TOPICS } from '@syn/proto';
-import type { DictionaryConfig } from '../src/config';
+import type { DictionaryService } from './harness';
 import type { HeadwordRecord } from '../src/domain/record';
 import { importDataset } from '../src/store/import';
 import { dictionaryService } from '../src/service';
@@ -24,7 +23,7 @@ import { aRecord, aRelation, dropIndicesOf, testClient, toJsonl, uniqueAlias } f
 const es = testClient();
 const alias = uniqueAlias('api');
 const prefix = `dicttest.${randomBytes(4).toString('hex')}.`;
-let svc: StartedService<DictionaryConfig>;
+let svc: DictionaryService;
 let url: string;
 
 // User ids far from real ones, unique per run: the projection table is shared by test runs.

@@ -6,9 +6,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@elastic/elasticsearch';
-import { startService, type StartedService } from '@syn/kit';
+import { startService } from '@syn/kit';
 import { startGateway, type RunningGateway } from '../../../gateway/src/main';
-import type { DictionaryConfig } from '../src/config';
 import { DEFAULT_DATASET_PATH } from '../src/data/paths';
 import { dictionaryService } from '../src/service';
 import { importDataset } from '../src/store/import';
@@ -16,7 +15,7 @@ import { dropIndicesOf, testClient, uniqueAlias } from './builders';
 
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1';
 
-export type DictionaryService = StartedService<DictionaryConfig>;
+export type DictionaryService = Awaited<ReturnType<typeof startDictionary>>;
 
 /**
  * The dictionary service reading `alias`, with topics of its own (`topicPrefix` to share them
@@ -26,7 +25,7 @@ export function startDictionary(
   alias: string,
   env: Record<string, string> = {},
   topicPrefix = `dicttest.${randomBytes(4).toString('hex')}.`,
-): Promise<DictionaryService> {
+) {
   return startService(dictionaryService, {
     PORT: '0',
     NODE_ENV: 'test',

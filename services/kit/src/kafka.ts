@@ -8,9 +8,21 @@ const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.DEBUG]: 'debug',
 };
 
+/** Consumer tuning a service's config sets once for every consumer it starts on this client. */
+export interface ConsumerTuning {
+  /** KAFKA_CONSUMER_STALL_MS: replaces the supervisor's default stall limit (supervisor.ts). */
+  consumerStallMs?: number;
+}
+
 /** kafkajs logs through our pino logger; its INFO chatter is demoted to debug. */
-export function createKafka(clientId: string, brokers: string[], log: Logger, extra: Partial<KafkaConfig> = {}): Kafka {
-  return new Kafka({
+export function createKafka(
+  clientId: string,
+  brokers: string[],
+  log: Logger,
+  extra: Partial<KafkaConfig> = {},
+  tuning: ConsumerTuning = {},
+): Kafka {
+  const kafka = new Kafka({
     clientId,
     brokers,
     connectionTimeout: 3_000,
@@ -25,6 +37,12 @@ export function createKafka(clientId: string, brokers: string[], log: Logger, ex
       },
     ...extra,
   });
+  return Object.assign(kafka, { consumerTuning: tuning });
+}
+
+/** The tuning createKafka attached to this client (none for a client made elsewhere). */
+export function consumerTuningOf(kafka: Kafka): ConsumerTuning {
+  return 'consumerTuning' in kafka ? (kafka.consumerTuning as ConsumerTuning) : {};
 }
 
 /**

@@ -26,7 +26,7 @@ const REDACT = [
   'res.headers["set-cookie"]',
 ];
 
-export function createLogger(service: string, level: string = process.env.LOG_LEVEL ?? 'info'): Logger {
+export function createLogger(service: string, level = 'info'): Logger {
   return pino({
     name: service,
     level,

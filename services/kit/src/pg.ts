@@ -25,7 +25,7 @@ export async function withTransaction<T>(pool: Pool, fn: (tx: PoolClient) => Pro
   }
 }
 
-const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
+export const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
 
 export function assertSchemaName(schema: string): string {
   if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name: ${schema}`);

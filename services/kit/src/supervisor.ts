@@ -8,6 +8,7 @@
 // has no second effect.
 import type { Admin, Consumer, Kafka } from 'kafkajs';
 import type { Logger } from './logger';
+import { consumerTuningOf } from './kafka';
 
 export interface SupervisorOptions {
   kafka: Kafka;
@@ -198,7 +199,7 @@ export async function startSupervised(opts: SupervisedStart): Promise<ConsumerSu
     groupId: opts.groupId,
     topics: opts.topics,
     log: opts.log,
-    stallMs: opts.stallMs ?? stallMsFromEnv(),
+    stallMs: opts.stallMs ?? consumerTuningOf(opts.kafka).consumerStallMs,
     checkEveryMs: opts.checkEveryMs,
     launch: async (progress) => {
       const consumer = opts.kafka.consumer({ ...opts.config, groupId: opts.groupId });
@@ -215,10 +216,4 @@ export async function startSupervised(opts: SupervisedStart): Promise<ConsumerSu
   });
   await supervisor.start();
   return supervisor;
-}
-
-/** KAFKA_CONSUMER_STALL_MS overrides the stall limit (tests use a short one). */
-function stallMsFromEnv(): number | undefined {
-  const v = Number(process.env.KAFKA_CONSUMER_STALL_MS);
-  return Number.isInteger(v) && v > 0 ? v : undefined;
 }

@@ -10,7 +10,9 @@ import {
   ensureTopics,
   startIdempotentConsumer,
   startService,
-  type ServiceDefinition,
+  defineService,
+  loadConfig,
+  runtimeShape,
 } from '../src';
 
 const BROKERS = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
@@ -52,25 +54,30 @@ describe('service start-up and Kafka', () => {
     await new Promise((r) => member.once('exit', r));
 
     const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const def: ServiceDefinition<Record<string, never>> = {
+    const configShape = runtimeShape(port);
+    const def = defineService({
       name: 'startup-test',
-      defaultPort: port,
-      app: () => express().get('/health', (_req, res) => res.json({ status: 'ok' })),
-      consumers: async ({ kafka }) => [
-        await startIdempotentConsumer({
-          kafka,
-          // Never used: no message is produced.
-          pool: undefined as never,
-          schema: 'unused',
-          groupId,
-          topics: [topic],
-          log,
-          decode: () => null,
-          idOf: () => '',
-          handle: async () => undefined,
-        }),
-      ],
-    };
+      configShape,
+      loadConfig: (env) => loadConfig(configShape, env),
+      stores: {},
+      build: ({ kafka }) => ({
+        app: express().get('/health', (_req, res) => res.json({ status: 'ok' })),
+        consumers: async () => [
+          await startIdempotentConsumer({
+            kafka,
+            // Never used: no message is produced.
+            pool: undefined as never,
+            schema: 'unused',
+            groupId,
+            topics: [topic],
+            log,
+            decode: () => null,
+            idOf: () => '',
+            handle: async () => undefined,
+          }),
+        ],
+      }),
+    });
     const started = Date.now();
     let startedAt = 0;
     const starting = startService(def, {

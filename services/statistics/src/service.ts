@@ -1,44 +1,34 @@
-import path from 'node:path';
-import { assertSchemaName, checks, createApp, type ServiceDefinition } from '@syn/kit';
-import { z } from 'zod';
+import { checks, createApp, defineService } from '@syn/kit';
+import { configShape, loadConfig } from './config';
 import type { BatchOutcome } from './events/batchConsumer';
 import { startConsumers } from './events/consume';
 import { sysRoutes } from './routes/sys';
-
-export const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
-export const DEFAULT_SCHEMA = 'statistics';
-
-export const statisticsConfigShape = {
-  /** Searches kept per member for the admin's "dictionary usage info". */
-  STATS_HISTORY_PER_USER: z.coerce.number().int().min(1).max(10_000).default(100),
-};
+import { MIGRATIONS_DIR } from './store/migrations';
 
 export interface StatisticsOptions {
-  /** PostgreSQL schema of the aggregates (tests and benchmarks use a scratch one). */
-  schema?: string;
   /** Test seam of the consumer: runs after a batch committed, before its offset is. */
   afterApply?: (outcome: BatchOutcome) => Promise<void> | void;
 }
 
-/** The statistics service: aggregates of the event stream (schema `statistics`). */
-export function createStatisticsService(opts: StatisticsOptions = {}): ServiceDefinition<typeof statisticsConfigShape> {
-  const schema = assertSchemaName(opts.schema ?? DEFAULT_SCHEMA);
-  return {
+/** The statistics service: aggregates of the event stream (schema STATISTICS_SCHEMA, default `statistics`). */
+export function createStatisticsService(opts: StatisticsOptions = {}) {
+  return defineService({
     name: 'statistics',
-    defaultPort: 4005,
-    configShape: statisticsConfigShape,
-    postgres: { schema, migrationsDir: MIGRATIONS_DIR },
-    consumers: (deps) =>
-      startConsumers(deps, { historyPerUser: deps.config.STATS_HISTORY_PER_USER, afterApply: opts.afterApply }),
-    app: ({ log, pool, config }) =>
-      createApp({
-        log,
-        identitySecret: config.IDENTITY_SECRET,
-        bodyLimit: config.BODY_LIMIT,
-        health: { postgres: checks.postgres(pool!) },
-        routes: (app) => app.use('/api/sys', sysRoutes(pool!, schema)),
+    configShape,
+    loadConfig,
+    stores: (config) => ({ postgres: { schema: config.STATISTICS_SCHEMA, migrationsDir: MIGRATIONS_DIR } }),
+    build: (deps) => ({
+      app: createApp({
+        log: deps.log,
+        identitySecret: deps.config.IDENTITY_SECRET,
+        bodyLimit: deps.config.BODY_LIMIT,
+        health: { postgres: checks.postgres(deps.pool) },
+        routes: (app) => app.use('/api/sys', sysRoutes(deps.pool, deps.schema)),
       }),
-  };
+      consumers: () =>
+        startConsumers(deps, { historyPerUser: deps.config.STATS_HISTORY_PER_USER, afterApply: opts.afterApply }),
+    }),
+  });
 }
 
 export const statisticsService = createStatisticsService();

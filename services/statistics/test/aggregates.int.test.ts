@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { createLogger } from '@syn/kit';
 import { PassStatus, timestampFromDate } from '@syn/proto';
-import { rebuild } from '../src/rebuild';
+import { rebuild } from '../src/jobs/rebuild';
 import {
   call,
   event,

@@ -12,7 +12,6 @@ import {
   startService,
   type Pool,
   type SignedIdentity,
-  type StartedService,
 } from '@syn/kit';
 import { encodeEnvelope, newEnvelope, topicOf, type Envelope, type EventCase, type EventValueInit } from '@syn/proto';
 import type { Producer } from 'kafkajs';
@@ -50,6 +49,7 @@ export async function scratch(extraEnv: Record<string, string> = {}): Promise<Sc
     KAFKA_BROKERS,
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1',
     KAFKA_TOPIC_PREFIX: prefix,
+    STATISTICS_SCHEMA: schema,
     ...extraEnv,
   };
   return {
@@ -75,10 +75,12 @@ export async function scratch(extraEnv: Record<string, string> = {}): Promise<Sc
   };
 }
 
-export type Stats = StartedService<unknown>;
+const startStatisticsService = (s: Scratch, opts: StatisticsOptions) =>
+  startService(createStatisticsService(opts), s.env);
+export type Stats = Awaited<ReturnType<typeof startStatisticsService>>;
 
-export function startStatistics(s: Scratch, opts: Omit<StatisticsOptions, 'schema'> = {}): Promise<Stats> {
-  return startService(createStatisticsService({ ...opts, schema: s.schema }), s.env) as Promise<Stats>;
+export function startStatistics(s: Scratch, opts: StatisticsOptions = {}): Promise<Stats> {
+  return startStatisticsService(s, opts);
 }
 
 /** A Korea Standard Time wall-clock moment as a Date: kst('2025-03-03 09:00'). */

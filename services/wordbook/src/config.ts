@@ -1,8 +1,11 @@
+// The wordbook service's whole environment: the kit's shared fields and its own.
+import { configSchema, parseConfig, runtimeShape, storeShapes, type Env } from '@syn/kit';
 import { z } from 'zod';
 
-/** Wordbook-specific environment (the shared fields come from the kit). */
-export const wordbookConfigShape = {
-  /** The dictionary service's internal URL; default: the first of DICTIONARY_URLS, else :4002. */
+export const configShape = {
+  ...runtimeShape(4003),
+  ...storeShapes.mongo,
+  /** The dictionary service's internal URL; default: the first of DICTIONARY_URLS, else :4002 (not in production). */
   DICTIONARY_URL: z.string().url().optional(),
   DICTIONARY_URLS: z.string().optional(),
   DICTIONARY_TIMEOUT_MS: z.coerce.number().int().positive().default(3_000),
@@ -14,7 +17,17 @@ export const wordbookConfigShape = {
     .default(10 * 60_000),
 };
 
-export type WordbookConfig = z.infer<z.ZodObject<typeof wordbookConfigShape>>;
+export const wordbookConfigSchema = configSchema(configShape, {
+  production: (c, problem) => {
+    if (c.DICTIONARY_URL === undefined && !c.DICTIONARY_URLS?.trim())
+      problem('DICTIONARY_URL', 'is required in production (or DICTIONARY_URLS)');
+  },
+});
+export type WordbookConfig = z.output<typeof wordbookConfigSchema>;
+
+export function loadConfig(env: Env = process.env): WordbookConfig {
+  return parseConfig(wordbookConfigSchema, env);
+}
 
 export function dictionaryUrlOf(config: Pick<WordbookConfig, 'DICTIONARY_URL' | 'DICTIONARY_URLS'>): string {
   const first = config.DICTIONARY_URLS?.split(',')

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { DEVELOPMENT_IDENTITY_SECRET } from '@syn/kit/identity';
 import type { Caller } from '@syn/kit';
 import { dictionaryUrlsOf } from '../src/config';
-import { DETAIL_PATH, DictionaryClient, DictionaryUnavailable } from '../src/dictionary/client';
+import { DETAIL_PATH, DictionaryClient, DictionaryUnavailable } from '../src/adapters/dictionary';
 
 const CALLER = { userId: 5, grade: 1, deviceState: 'current' } as unknown as Caller;
 

@@ -14,13 +14,11 @@ import {
   USER_ID_HEADER,
   verifyIdentity,
   type DeviceState,
-  type StartedService,
 } from '@syn/kit';
 import { MongoDBContainer, type StartedMongoDBContainer } from '@testcontainers/mongodb';
 import { getContainerRuntimeClient } from 'testcontainers';
-import { DETAIL_PATH } from '../src/dictionary/client';
+import { DETAIL_PATH } from '../src/adapters/dictionary';
 import { wordbookService } from '../src/service';
-import type { WordbookConfig } from '../src/config';
 
 export const KAFKA_BROKERS = process.env.KAFKA_BROKERS ?? '127.0.0.1:9092';
 const LOCAL_MONGO = process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/syndict';
@@ -140,9 +138,9 @@ export async function startStubDictionary(): Promise<StubDictionary> {
   };
 }
 
-export type Wordbook = StartedService<WordbookConfig>;
+export type Wordbook = Awaited<ReturnType<typeof startWordbook>>;
 
-export async function startWordbook(mongoUrl: string, dictionaryUrl: string, prefix: string): Promise<Wordbook> {
+export function startWordbook(mongoUrl: string, dictionaryUrl: string, prefix: string) {
   return startService(wordbookService, {
     PORT: '0',
     NODE_ENV: 'test',

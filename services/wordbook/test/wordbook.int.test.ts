@@ -3,8 +3,7 @@ import { createKafka, createLogger, ensureTopics, PROCESSED_EVENTS_COLLECTION } 
 import { decodeEnvelope, encodeEnvelope, newEnvelope, TOPICS, type Envelope } from '@syn/proto';
 import type { Consumer, Producer } from 'kafkajs';
 import mongoose, { type Connection } from 'mongoose';
-import { MESSAGES } from '../src/messages';
-import { relayOf } from '../src/service';
+import { MESSAGES } from '../src/domain/messages';
 import { ITEMS_COLLECTION } from '../src/store/items';
 import {
   as,
@@ -131,7 +130,7 @@ describe('wordbook service', () => {
     expect(again.body).toMatchObject({ message: MESSAGES.alreadySaved, duplicate: true });
     const page = await list(member, 0);
     expect(page.body.totalElements).toBe(1);
-    await relayOf(svc.deps).then((r) => r?.drain());
+    await svc.built.relay?.drain();
     // The outbox publishes at least once (consumers drop repeats by event id): one distinct event.
     const saved = published.filter((e) => e.event.case === 'wordSaved' && e.event.value.userId === member);
     expect(saved.length).toBeGreaterThanOrEqual(1);

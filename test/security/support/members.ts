@@ -2,7 +2,7 @@
 // link → login; a pass bought with the PortOne sandbox; coupons from the administrator's API.
 import { randomBytes, randomInt } from 'node:crypto';
 import { Pool } from 'pg';
-import { seedAdmin } from '../../../services/account/src/seed';
+import { seedAdmin } from '../../../services/account/src/jobs/seed';
 import { joinBody, linkIn, readMail } from '../../../services/account/test/support';
 import { call, sessionCookie, type Reply } from './http';
 

@@ -1,9 +1,10 @@
 import { Client } from '@elastic/elasticsearch';
+import { LOCAL_SETTINGS } from '@syn/kit';
+import { elasticsearchUrl, HEADWORDS_ALIAS } from '../config';
 
-export const DEFAULT_ELASTICSEARCH_URL = 'http://127.0.0.1:9200';
-/** The alias every reader uses; imports swap it from one index to the next. */
-export const HEADWORDS_ALIAS = 'headwords';
+export { HEADWORDS_ALIAS };
+export const DEFAULT_ELASTICSEARCH_URL = LOCAL_SETTINGS.ELASTICSEARCH_URL;
 
-export function createClient(url: string = process.env.ELASTICSEARCH_URL ?? DEFAULT_ELASTICSEARCH_URL): Client {
+export function createClient(url: string = elasticsearchUrl()): Client {
   return new Client({ node: url, requestTimeout: 60_000 });
 }

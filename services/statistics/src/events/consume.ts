@@ -1,4 +1,5 @@
-import type { RunningConsumer, ServiceDeps } from '@syn/kit';
+import type { Kafka } from 'kafkajs';
+import type { Logger, Pool, RunningConsumer } from '@syn/kit';
 import { TOPICS } from '@syn/proto';
 import { startBatchConsumer, type BatchOutcome } from './batchConsumer';
 
@@ -17,9 +18,11 @@ export interface ConsumerTuning {
 }
 
 /** The statistics service learns everything from events; each is counted once. */
-export async function startConsumers(deps: ServiceDeps<unknown>, tuning: ConsumerTuning): Promise<RunningConsumer[]> {
+export async function startConsumers(
+  deps: { kafka: Kafka; pool: Pool; schema: string; log: Logger; topicPrefix: string },
+  tuning: ConsumerTuning,
+): Promise<RunningConsumer[]> {
   const { kafka, pool, schema, log, topicPrefix } = deps;
-  if (!pool || !schema) throw new Error('statistics needs PostgreSQL');
   const consumer = await startBatchConsumer({
     kafka,
     pool,

@@ -3,7 +3,7 @@
 import type { ServiceContract } from '@syn/kit/contract';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/items';
-import { MESSAGES } from '../messages';
+import { MESSAGES } from '../domain/messages';
 
 const INT32_MAX = 2_147_483_647;
 

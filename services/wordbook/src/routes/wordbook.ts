@@ -3,11 +3,11 @@
 import { badRequest, HttpError, notFound, requestFields, requireMember, type Caller } from '@syn/kit';
 import type { Request, Router } from 'express';
 import { Types } from 'mongoose';
-import { DictionaryUnavailable, type DictionaryClient } from '../dictionary/client';
+import { DictionaryUnavailable, type DictionaryClient } from '../adapters/dictionary';
 import { exportFileName, toAnki, toCsv, type AnkiNote } from '../domain/export';
 import { headwordLinkUrl, toSearchResponse } from '../domain/items';
 import { wordSaved } from '../events/saved';
-import { MESSAGES } from '../messages';
+import { MESSAGES } from '../domain/messages';
 import type { ItemStore } from '../store/items';
 import { deleteRequest, exportRequest, insertRequest, searchRequest } from './contract';
 

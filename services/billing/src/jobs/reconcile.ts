@@ -1,8 +1,8 @@
 // Compares our payments with the provider's records for a period and lists every difference.
 import type { Pool } from '@syn/kit';
-import type { PaymentProvider, ProviderPayment } from './domain/provider';
-import { PaymentRepository } from './store/payments';
-import { OrderRepository } from './store/orders';
+import type { PaymentProvider, ProviderPayment } from '../domain/provider';
+import { PaymentRepository } from '../store/payments';
+import { OrderRepository } from '../store/orders';
 
 export type DifferenceKind = 'missing_at_provider' | 'missing_here' | 'status' | 'amount' | 'refund';
 

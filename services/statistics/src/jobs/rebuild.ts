@@ -13,9 +13,9 @@ import {
   type Pool,
 } from '@syn/kit';
 import type { Kafka } from 'kafkajs';
-import { startBatchConsumer } from './events/batchConsumer';
-import { applyLockOf, consumerGroupOf, STATISTICS_TOPICS } from './events/consume';
-import { MIGRATIONS_DIR } from './service';
+import { startBatchConsumer } from '../events/batchConsumer';
+import { applyLockOf, consumerGroupOf, STATISTICS_TOPICS } from '../events/consume';
+import { MIGRATIONS_DIR } from '../store/migrations';
 
 export interface RebuildOptions {
   pool: Pool;

@@ -1,13 +1,13 @@
 // Sample data of `npm start`: the administrator (seedAdmin) and, outside production, the sample
 // predecessor members (seedLegacySamples).
 import path from 'node:path';
-import { eventingMigration, migrate, readMigrations, type Pool } from '@syn/kit';
+import { eventingMigration, migrate, readMigrations, type Env, type Pool } from '@syn/kit';
 import { email as emailRule } from '@syn/kit/rules';
-import { createHasher, resolvePepper } from './security/passwords';
-import { randomPassword } from './security/tokens';
-import { UserStore } from './store/users';
+import { loadSeedConfig } from '../config';
+import { createHasher, resolvePepper } from '../security/passwords';
+import { randomPassword } from '../security/tokens';
+import { UserStore } from '../store/users';
 
-export const ACCOUNT_SCHEMA = 'account';
 const DEFAULT_ADMIN_EMAIL = 'admin@syndict.local';
 
 export interface SeedResult {
@@ -20,25 +20,21 @@ export interface SeedResult {
  * email already exists. The password is ADMIN_PASSWORD or, when unset, a random one printed
  * ONCE to stdout with process.stdout (never through pino, never written anywhere else).
  */
-export async function seedAdmin(
-  pool: Pool,
-  env: Record<string, string | undefined> = process.env,
-): Promise<SeedResult> {
-  const schema = env.ACCOUNT_SCHEMA ?? ACCOUNT_SCHEMA;
+export async function seedAdmin(pool: Pool, env?: Env): Promise<SeedResult> {
+  const config = loadSeedConfig(env);
+  const schema = config.ACCOUNT_SCHEMA;
   await migrate(pool, schema, [
     eventingMigration(),
-    ...(await readMigrations(path.resolve(__dirname, '../migrations'))),
+    ...(await readMigrations(path.resolve(__dirname, '../../migrations'))),
   ]);
-  const email = emailRule.parse(env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL);
+  const email = emailRule.parse(config.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL);
   const users = new UserStore(schema);
   if (await users.byEmail(pool, email)) return { email, created: false };
 
-  const given = env.ADMIN_PASSWORD;
+  const given = config.ADMIN_PASSWORD;
   if (given !== undefined && given.length < 8) throw new Error('ADMIN_PASSWORD must have at least 8 characters');
   const password = given ?? randomPassword();
-  const hasher = createHasher(
-    resolvePepper({ NODE_ENV: env.NODE_ENV ?? 'development', PASSWORD_PEPPER: env.PASSWORD_PEPPER }),
-  );
+  const hasher = createHasher(resolvePepper(config));
   const id = await users.insert(pool, {
     email,
     name: '관리자',
@@ -86,17 +82,15 @@ JOIN added ON added.legacy_id = v.legacy_id`;
  * merge can be tried by hand. Their password is public: refused in production, where real
  * predecessor data comes from `npm run account:import-legacy -- FILE`. Returns how many were added.
  */
-export async function seedLegacySamples(
-  pool: Pool,
-  env: Record<string, string | undefined> = process.env,
-): Promise<number> {
-  if ((env.NODE_ENV ?? 'development') === 'production') {
+export async function seedLegacySamples(pool: Pool, env?: Env): Promise<number> {
+  const config = loadSeedConfig(env);
+  if (config.NODE_ENV === 'production') {
     throw new Error('sample legacy members are never seeded in production');
   }
-  const schema = env.ACCOUNT_SCHEMA ?? ACCOUNT_SCHEMA;
+  const schema = config.ACCOUNT_SCHEMA;
   await migrate(pool, schema, [
     eventingMigration(),
-    ...(await readMigrations(path.resolve(__dirname, '../migrations'))),
+    ...(await readMigrations(path.resolve(__dirname, '../../migrations'))),
   ]);
   const { rows } = await pool.query<{ legacy_id: string }>(`${LEGACY_SAMPLE_SQL} RETURNING legacy_id`);
   return new Set(rows.map((r) => r.legacy_id)).size;
