@@ -9,17 +9,15 @@
  *   --runTestsByPath web/e2e/admin-payment-recheck.e2e.test.ts
  */
 import { BILLING_MESSAGES as M } from '@syn/kit/rules';
-import { Pool } from 'pg';
 import { topology } from '../../scripts/topology';
-import { seedAdmin } from '../../services/account/src/seed';
 import { ADMIN_PAYMENT_TEXTS as T } from '../src/features/admin/payments/texts';
+import { detailValue, eventually, seedAdminAccount, toast } from './support/admin';
 import { useE2E, type Tab } from './support/browser';
 import { verifiedMember } from './support/members';
 import { signInInPage } from './support/signIn';
 
 const e2e = useE2E();
 
-const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/syndict_test';
 const ADMIN = { email: 'recheck-e2e-admin@test.syndict.local', password: 'recheck-e2e-admin-pass1' };
 const SANDBOX_URL = `http://127.0.0.1:${topology('test').sandboxPort}`;
 /** The sandbox's always-approved card. */
@@ -56,35 +54,7 @@ async function createOrder(member: Tab): Promise<{ merchant_uid: string; amount:
   }, pass.ITEM_ID);
 }
 
-async function toast(tab: Tab, text: string): Promise<void> {
-  await tab.page.locator('.Toastify').getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
-}
-
-/** A read-only fact of the admin payment detail: the value (dd) under its name (dt). */
-async function detailValue(tab: Tab, label: string): Promise<string> {
-  const name = tab.page.locator('dt').filter({ hasText: new RegExp(`^${label}$`) });
-  return ((await tab.page.locator('main dl > div').filter({ has: name }).locator('dd').textContent()) ?? '').trim();
-}
-
-async function eventually(read: () => Promise<string>, expected: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last = '';
-  while (Date.now() < deadline) {
-    last = await read();
-    if (last === expected) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  expect(last).toBe(expected);
-}
-
-beforeAll(async () => {
-  const pool = new Pool({ connectionString: DATABASE_URL });
-  try {
-    await seedAdmin(pool, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, NODE_ENV: 'test' });
-  } finally {
-    await pool.end();
-  }
-});
+beforeAll(() => seedAdminAccount(ADMIN));
 
 test('when a paid order was never confirmed, then the administrator re-checks it and the order completes; an unpaid one stays waiting', async () => {
   const member = await e2e().open('desktop', '/');
