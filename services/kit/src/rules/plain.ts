@@ -1,6 +1,6 @@
 // Rules and messages that need no schema library, for code every page loads (the search bar, the
 // member-only guard): importing them from here keeps zod out of the web app's first download.
-// The barrel (./index) re-exports them with the schemas built on them.
+// The barrel (./index) re-exports them beside the schemas that use the same bounds.
 
 /** Spec §5 Search: keyword required. */
 export const SEARCH_REQUIRED = '검색할 내용을 입력해 주세요.';
