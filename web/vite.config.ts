@@ -5,6 +5,8 @@ import { PATHS } from './src/app/paths';
 
 /** Validation rules shared with the services (spec §5 messages), compiled from source. */
 const RULES = fileURLToPath(new URL('../services/kit/src/rules/index.ts', import.meta.url));
+/** Their zod-free part, for code every page loads. */
+const PLAIN_RULES = fileURLToPath(new URL('../services/kit/src/rules/plain.ts', import.meta.url));
 
 const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
@@ -28,7 +30,12 @@ const routeList = (): Plugin => ({
 
 export default defineConfig({
   plugins: [react(), routeList()],
-  resolve: { alias: { '@syn/kit/rules': RULES } },
+  resolve: {
+    alias: [
+      { find: /^@syn\/kit\/rules$/, replacement: RULES },
+      { find: /^@syn\/kit\/rules\/plain$/, replacement: PLAIN_RULES },
+    ],
+  },
   build: {
     // The bundle-size check reads the manifest to know which chunks load first.
     manifest: true,

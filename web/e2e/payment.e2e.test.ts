@@ -9,15 +9,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { BILLING_MESSAGES as M, SIGN_IN_MESSAGES } from '@syn/kit/rules';
-import { Pool } from 'pg';
-import { seedAdmin } from '../../services/account/src/jobs/seed';
+import { detailValue, eventually, seedAdminAccount, toast } from './support/admin';
 import { useE2E, VIEWPORTS, type Tab, type ViewportName } from './support/browser';
 import { signInInPage } from './support/signIn';
 
 const e2e = useE2E();
 
 const MAILDEV_URL = process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080';
-const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/syndict_test';
 const PASSWORD = 'payment-e2e-pass1';
 const ADMIN = { email: 'payment-e2e-admin@test.syndict.local', password: 'payment-e2e-admin-pass1' };
 const CARDS = { ok: '4242-4242-4242-4242', declined: '4000-0000-0000-0002' };
@@ -99,27 +97,6 @@ async function validatedStatus(tab: Tab, member: Member): Promise<string> {
   }, member.user);
 }
 
-async function eventually(read: () => Promise<string>, expected: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last = '';
-  while (Date.now() < deadline) {
-    last = await read();
-    if (last === expected) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  expect(last).toBe(expected);
-}
-
-async function toast(tab: Tab, text: string | RegExp): Promise<void> {
-  await tab.page.locator('.Toastify').getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
-}
-
-/** A read-only fact of the admin payment detail: the value (dd) under its name (dt). */
-async function detailValue(tab: Tab, label: string): Promise<string> {
-  const name = tab.page.locator('dt').filter({ hasText: new RegExp(`^${label}$`) });
-  return ((await tab.page.locator('main dl > div').filter({ has: name }).locator('dd').textContent()) ?? '').trim();
-}
-
 /** The one product the purchase page lists (spec §9: item 6, the monthly subscription). */
 const SUBSCRIPTION = /^베이직 정기결제 \(월\) — 매월 3,000원$/;
 
@@ -196,12 +173,7 @@ const wordLink = (tab: Tab, wordId: number) => tab.page.locator(`main a[href="/d
 let adminSeeded = false;
 async function ensureAdmin(): Promise<void> {
   if (adminSeeded) return;
-  const pool = new Pool({ connectionString: DATABASE_URL });
-  try {
-    await seedAdmin(pool, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, NODE_ENV: 'test' });
-  } finally {
-    await pool.end();
-  }
+  await seedAdminAccount(ADMIN);
   adminSeeded = true;
 }
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_BYTES = 200 * 1000;
+const BUDGET_BYTES = 150 * 1000;
 const dist = resolve(process.argv[2] ?? 'dist');
 
 interface ManifestChunk {

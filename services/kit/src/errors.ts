@@ -2,7 +2,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z, ZodError } from 'zod';
 import type { Logger } from './logger';
-import { SIGN_IN_MESSAGES } from './rules/account';
+import { SIGN_IN_MESSAGES } from './rules/plain';
 import { koreanErrorMap, koreanIssueMessage, TEXT_MESSAGES } from './rules/text';
 
 // Every service imports the kit before it parses anything: from here on, an issue a schema left

@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { Loader } from '../ui/Loader';
-import { Toasts } from '../ui/Toasts';
 import { notify } from '../ui/toast';
 import { useMediaQuery } from '../ui/useMediaQuery';
 import { Header } from './Header';
@@ -9,6 +8,9 @@ import { SideMenu } from './SideMenu';
 import { SiteFooter } from './SiteFooter';
 import { TabBar } from './TabBar';
 import { useSearchShortcut } from './useSearchShortcut';
+
+/** The toast region and its library load after the first paint (ui/toast.ts). */
+const Toasts = lazy(() => import('../ui/Toasts').then((m) => ({ default: m.Toasts })));
 
 /** Wide screens keep the side menu open beside the page; narrow ones use a drawer. */
 const WIDE = '(min-width: 1024px)';
@@ -91,7 +93,9 @@ export function Layout() {
       )}
       <TabBar inert={drawerOpen} />
       {navigation.state === 'loading' && <Loader />}
-      <Toasts />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
       <ScrollRestoration />
     </div>
   );

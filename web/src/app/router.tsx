@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { DictionaryArea } from '../features/dictionary/DictionaryArea';
 import { HomePage } from '../features/dictionary/HomePage';
-import { DetailPage, HistoryPage, SearchResultsPage } from '../features/dictionary/pages';
+import { SearchResultsPage } from '../features/dictionary/pages';
 import { RequireAdmin } from '../features/admin/RequireAdmin';
 import { Loader } from '../ui/Loader';
 import { Layout } from './Layout';
@@ -12,7 +12,7 @@ import { RouteErrorPage } from './RouteErrorPage';
 
 type Loader = () => Promise<ComponentType>;
 
-/** A route whose page module loads on first visit (everything beyond home and the dictionary pages). */
+/** A route whose page module loads on first visit (everything beyond home and the search results). */
 function lazyRoute(id: PathId, load: Loader): RouteObject {
   return {
     path: PATHS[id],
@@ -53,8 +53,8 @@ export const routes: RouteObject[] = [
           eagerRoute('root', HomePage),
           eagerRoute('home', HomePage),
           eagerRoute('dictionary', SearchResultsPage),
-          eagerRoute('dictionaryDetail', DetailPage),
-          eagerRoute('history', HistoryPage),
+          lazyRoute('dictionaryDetail', () => import('../features/dictionary/DetailPage').then((m) => m.DetailPage)),
+          lazyRoute('history', () => import('../features/dictionary/HistoryPage').then((m) => m.HistoryPage)),
           lazyRoute('wordbook', () => import('../features/wordbook/pages').then((m) => m.WordbookPage)),
         ],
       },

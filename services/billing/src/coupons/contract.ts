@@ -6,6 +6,8 @@ import {
   COUPON_STATUSES,
   couponDetailStatus,
   couponDetailUser,
+  couponGroupName,
+  couponGroupRequest,
   couponIssueDate,
   createCount,
   overlapName,
@@ -30,10 +32,6 @@ const statusFilter = z.preprocess(
       : undefined,
   z.enum(COUPON_STATUSES).optional(),
 );
-const groupName = z.preprocess(
-  (v) => (v === null || v === undefined ? '' : v),
-  z.string().trim().min(1, { message: CM.kindNameRequired }).max(100, { message: CM.kindNameRequired }),
-);
 /** Any number-like text counts; anything else is 0 (the flow then answers its own message). */
 const looseId = z.preprocess(
   (v) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : 0),
@@ -56,18 +54,14 @@ export const groupSearchRequest = z.object({
   ...page,
 });
 export const overlapRequest = z.object({ couponName: overlapName, groupId: optId, couponGroupId: optId });
-// Spec §5 order: type, kind name, (duplicate check: the unique name), count.
-export const insertGroupRequest = z.object({
-  couponType: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number({ message: CM.typeRequired }).int({ message: CM.typeRequired }).gt(0, { message: CM.typeRequired }),
-  ),
-  couponName: groupName,
-  note: optText,
-  createCount,
-});
+/** Group creation: the rule the administrator's form checks too (spec §5 order). */
+export const insertGroupRequest = couponGroupRequest;
 /** groupId, or couponGroupId (which wins). */
-export const updateGroupRequest = z.object({ groupId: id(CM.groupNotFound), couponName: groupName, note: optText });
+export const updateGroupRequest = z.object({
+  groupId: id(CM.groupNotFound),
+  couponName: couponGroupName,
+  note: optText,
+});
 export const insertCouponsRequest = z.object({ couponGroupId: id(CM.groupNotFound), createCount });
 export const deleteCouponRequest = z.object({ couponId: id(CM.couponNotFound), groupId: id(CM.groupNotFound) });
 export const couponItemsRequest = z.object({

@@ -17,7 +17,7 @@ import {
   overlapRequest,
   updateCouponRequest,
   updateGroupRequest,
-} from '../routes/contract';
+} from './contract';
 import { inputOf } from '../routes/input';
 import { passDates } from '../routes/views';
 import type { Coupons } from './flows';

@@ -37,19 +37,6 @@ export const ACCOUNT_MESSAGES = {
   pageInvalid: '페이지 정보가 올바르지 않습니다.',
 } as const;
 
-/**
- * Spec §6/§8 name three sign-in situations with messages of their own; each says what the member
- * can do about it, so they are never folded into one.
- */
-export const SIGN_IN_MESSAGES = {
-  /** "login required": a visitor opens a member screen (nobody is signed in in this browser). */
-  loginRequired: '로그인 후 이용해 주세요.',
-  /** "user info absent, login first": the payment screens find no saved member to restore (spec §2.1). */
-  userInfoAbsent: '사용자 정보가 없습니다. 로그인 후 이용해 주세요.',
-  /** "member authentication required": the server got a member's call without a signed-in session (401). */
-  memberAuthRequired: '회원 인증이 필요합니다. 다시 로그인해 주세요.',
-} as const;
-
 const M = ACCOUNT_MESSAGES;
 
 /** Legacy clients send flags as true, 'T', 'Y', 'true' or 'on' (form posts); anything else is "not given". */

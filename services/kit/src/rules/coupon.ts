@@ -1,7 +1,7 @@
 // Coupon rules of spec §5 (gift, coupon search, group creation, coupon detail) with
 // their Korean messages, shared by the coupon screens and the billing service.
 import { z } from 'zod';
-import { tooLongMessage } from './text';
+import { boundedText, tooLongMessage } from './text';
 
 export const COUPON_MESSAGES = {
   // Administrator group creation, in the order the form checks them (spec §5).
@@ -102,32 +102,39 @@ export const createCount = z.preprocess(
     .max(100_000, { message: M.createCountPositive }),
 );
 
-/** Group creation form / body, checked in the spec's order (type, name, duplicate check, count). */
-export const couponGroupForm = z
-  .object({
-    couponType: z.preprocess(
-      blankToUndefined,
-      z.coerce.number({ message: M.typeRequired }).int({ message: M.typeRequired }).gt(0, { message: M.typeRequired }),
-    ),
-    couponName: z.preprocess(
-      (v) => (v === null || v === undefined ? '' : v),
-      z.string().trim().min(1, { message: M.kindNameRequired }).max(100, { message: M.kindNameRequired }),
-    ),
-    overlapChecked: z.boolean(),
-    note: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(500)),
-    createCount: z.unknown(),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.overlapChecked) ctx.addIssue({ code: 'custom', path: ['overlapChecked'], message: M.overlapUnchecked });
-  })
-  .transform((v, ctx) => {
-    const c = createCount.safeParse(v.createCount);
-    if (!c.success) {
-      ctx.addIssue({ code: 'custom', path: ['createCount'], message: c.error.issues[0]!.message });
-      return z.NEVER;
-    }
-    return { couponType: v.couponType, couponName: v.couponName, note: v.note, createCount: c.data };
-  });
+/** A group's coupon type (the pass product it grants): a positive id. */
+export const couponGroupType = z.preprocess(
+  blankToUndefined,
+  z.coerce.number({ message: M.typeRequired }).int({ message: M.typeRequired }).gt(0, { message: M.typeRequired }),
+);
+
+/** A group's kind name (creation and edit). */
+export const couponGroupName = z.preprocess(
+  (v) => (v === null || v === undefined ? '' : v),
+  z.string().trim().min(1, { message: M.kindNameRequired }).max(100, { message: M.kindNameRequired }),
+);
+
+/** The administrator's note on a group: optional free text ('' when not given). */
+export const couponGroupNote = z.preprocess((v) => (v === null || v === undefined ? '' : v), boundedText(500));
+
+/**
+ * Group creation (spec §5), written once: the order of the keys is the order the rules are
+ * checked in (type, kind name, duplicate check, count), so the first issue is the one to show.
+ * The service's edge parses the body without the duplicate-check flag: it refuses a taken name itself.
+ */
+const groupFields = {
+  couponType: couponGroupType,
+  couponName: couponGroupName,
+  overlapChecked: z.boolean({ message: M.overlapUnchecked }).refine((v) => v, { message: M.overlapUnchecked }),
+  note: couponGroupNote,
+  createCount,
+};
+
+/** The administrator's group creation form. */
+export const couponGroupForm = z.object(groupFields);
+
+/** The body of a group creation call (billing's edge). */
+export const couponGroupRequest = z.object(groupFields).omit({ overlapChecked: true });
 
 /** The first message of a group form, in the spec's order (the form shows one toast at a time). */
 export function firstGroupFormError(input: {
@@ -137,12 +144,8 @@ export function firstGroupFormError(input: {
   note?: unknown;
   createCount: unknown;
 }): string | null {
-  const typeOk = z.coerce.number().int().gt(0).safeParse(blankToUndefined(input.couponType)).success;
-  if (!typeOk) return M.typeRequired;
-  if (typeof input.couponName !== 'string' || input.couponName.trim() === '') return M.kindNameRequired;
-  if (!input.overlapChecked) return M.overlapUnchecked;
-  const c = createCount.safeParse(input.createCount);
-  return c.success ? null : c.error.issues[0]!.message;
+  const checked = couponGroupForm.safeParse(input);
+  return checked.success ? null : (checked.error.issues[0]?.message ?? null);
 }
 
 /** Duplicate check: an empty name is refused with its own message. */

@@ -1,16 +1,10 @@
 import { z } from 'zod';
-
-/** Spec §5 Search: keyword required. */
-export const SEARCH_REQUIRED = '검색할 내용을 입력해 주세요.';
+import { SEARCH_REQUIRED, SEARCH_TOO_LONG, SEARCH_WORD_MAX } from './plain';
 
 /**
- * The longest search word served (the spec names no limit): longer than any headword or phrase
- * someone looks up, and short enough that a query never bloats statistics or an outbox row.
+ * The search API's rule; the search box checks the same one without zod (plain.ts,
+ * checkSearchWord). Written with min/max so the API document states the bounds.
  */
-export const SEARCH_WORD_MAX = 100;
-export const SEARCH_TOO_LONG = `검색어는 ${SEARCH_WORD_MAX}자 이하로 입력해 주세요.`;
-
-/** The search box and the search API check the same rule, so the box says what the server would. */
 export const searchKeyword = z
   .string({ message: SEARCH_REQUIRED })
   .trim()

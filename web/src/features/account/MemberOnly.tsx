@@ -1,4 +1,4 @@
-import { SIGN_IN_MESSAGES } from '@syn/kit/rules';
+import { SIGN_IN_MESSAGES } from '@syn/kit/rules/plain';
 import type { ReactNode } from 'react';
 import { Link, useLocation, type NavigateFunction } from 'react-router-dom';
 import { PATHS } from '../../app/paths';

@@ -1,4 +1,4 @@
-import { searchKeyword } from '@syn/kit/rules';
+import { checkSearchWord } from '@syn/kit/rules/plain';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { dictionaryDetailPath } from '../../app/paths';
@@ -64,13 +64,13 @@ export function SuggestSearchBar({ initialValue = '', onSearch, autoFocus = fals
       choose(picked);
       return;
     }
-    const parsed = searchKeyword.safeParse(keyword);
-    if (!parsed.success) {
-      notify.warn(parsed.error.issues[0]?.message ?? '검색할 내용을 입력해 주세요.');
+    const checked = checkSearchWord(keyword);
+    if (!checked.ok) {
+      notify.warn(checked.message);
       return;
     }
     setOpen(false);
-    onSearch(parsed.data);
+    onSearch(checked.word);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

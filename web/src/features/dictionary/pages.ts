@@ -1,4 +1,3 @@
-// The router imports the dictionary pages from here (eagerly: they are the app's first screens).
+// The router imports the search results from here eagerly: with home, they are the app's first
+// screens. The detail and history pages load on first visit (the first download stays small).
 export { SearchResultsPage } from './SearchResultsPage';
-export { DetailPage } from './DetailPage';
-export { HistoryPage } from './HistoryPage';

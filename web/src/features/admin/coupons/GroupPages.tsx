@@ -1,4 +1,4 @@
-import { COUPON_MESSAGES as M, firstGroupFormError, overlapName } from '@syn/kit/rules';
+import { COUPON_MESSAGES as M, couponGroupName, firstGroupFormError, overlapName } from '@syn/kit/rules';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { errorMessage } from '../../../app/api';
@@ -300,10 +300,11 @@ export function MgrCouponEditPage() {
   const memo = note ?? group.NOTE;
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim() === '') return notify.warn(M.kindNameRequired);
-    if (name.trim() !== group.COUPON_NAME && !overlap.checked) return notify.warn(M.overlapUnchecked);
+    const named = couponGroupName.safeParse(name);
+    if (!named.success) return notify.warn(named.error.issues[0]?.message ?? M.kindNameRequired);
+    if (named.data !== group.COUPON_NAME && !overlap.checked) return notify.warn(M.overlapUnchecked);
     try {
-      const r = await update({ couponGroupId: groupId, couponName: name.trim(), note: memo }).unwrap();
+      const r = await update({ couponGroupId: groupId, couponName: named.data, note: memo }).unwrap();
       notify.success(r.message);
       navigate(PATHS.mgrCoupon);
     } catch (err) {

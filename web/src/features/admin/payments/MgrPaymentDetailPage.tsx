@@ -9,6 +9,7 @@ import { PageHeading } from '../../../ui/PageHeading';
 import { notify } from '../../../ui/toast';
 import { orderWord, SUBSCRIPTION_ITEM_ID, usageWord, won } from '../../payment/payMethods';
 import {
+  useRecheckPaymentMutation,
   useRefundOrderMutation,
   useRefundSubscriptionMutation,
   useSelectPaymentItemsQuery,
@@ -20,6 +21,8 @@ import '../../payment/payment.css';
 const TITLE = routeInfo('mgrPaymentDetail').title;
 /** The REFUND value that blocks another refund (spec §4). */
 const REFUND_DONE = '환불완료';
+/** An order still waiting for its payment's outcome: paid at PortOne but never confirmed here, or not paid yet. */
+const ORDER_WAITING = 'STANDBY';
 
 /** A read-only fact: text under its name (dt/dd), not an input that looks editable. */
 function ReadOnly({ label, value }: { label: string; value: string }) {
@@ -42,6 +45,7 @@ export function MgrPaymentDetailPage() {
   );
   const [refundOrder, oneOff] = useRefundOrderMutation();
   const [refundSubscription, sub] = useRefundSubscriptionMutation();
+  const [recheckPayment, rechecking] = useRecheckPaymentMutation();
   const row: AdminPaymentRow | undefined = found.data?.datas.find((r) => r.MERCHANT_UID === merchantUid);
 
   useEffect(() => {
@@ -63,6 +67,18 @@ export function MgrPaymentDetailPage() {
       notify.error(errorMessage(err, M.processingError));
     }
   };
+
+  const recheck = async () => {
+    if (!row) return notify.error(M.paymentNotFound);
+    try {
+      const r = await recheckPayment({ merchant_uid: row.MERCHANT_UID }).unwrap();
+      if (r.status === 'success') notify.success(T.recheckPaid);
+      else notify.info(T.recheckPending);
+    } catch (err) {
+      notify.error(errorMessage(err, M.processingError));
+    }
+  };
+  const waiting = row?.O_STATUS === ORDER_WAITING;
 
   return (
     <section>
@@ -86,6 +102,7 @@ export function MgrPaymentDetailPage() {
           <ReadOnly label="결제일" value={row.CREATE_DATE ?? '-'} />
         </dl>
       )}
+      {waiting && <p className="note">{T.recheckNote}</p>}
       <div className="actions">
         <button
           type="button"
@@ -99,6 +116,16 @@ export function MgrPaymentDetailPage() {
         >
           뒤로
         </button>
+        {waiting && (
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => void recheck()}
+            disabled={rechecking.isLoading}
+          >
+            {T.recheck}
+          </button>
+        )}
         {row && (
           <button
             type="button"

@@ -48,6 +48,13 @@ export interface CurrentPlan {
   subscription: { CUSTOMER_UID: string; STATUS: string; MERCHANT_UID: string | null } | null;
 }
 
+/** POST /subscribe/payments/admin-success: paid at PortOne (order completed) or still waiting there. */
+export interface RecheckAnswer {
+  code: 'success';
+  status: 'success' | 'pending';
+  merchant_uid: string;
+}
+
 export const PAYMENT_SEARCH_COLUMNS = [
   { value: 'USEREMAIL', label: '이메일' },
   { value: 'USERNAME', label: '이름' },
@@ -73,6 +80,11 @@ export const adminPaymentsApi = api.injectEndpoints({
       query: (body) => ({ url: 'api/sys/subscribe/admin-cancel', method: 'POST', body }),
       invalidatesTags: ['Payment', 'Order', 'Usage'],
     }),
+    /** Asks PortOne again about a payment left waiting (order STANDBY) and applies its answer. */
+    recheckPayment: build.mutation<RecheckAnswer, { merchant_uid: string }>({
+      query: (body) => ({ url: 'subscribe/payments/admin-success', method: 'POST', body }),
+      invalidatesTags: ['Payment', 'Order', 'Usage'],
+    }),
     selectUserOrderItems: build.query<
       { datas: AdminOrderRow[]; total: number } & CurrentPlan,
       { userId: number; pageNum: number; pageSize: number }
@@ -95,6 +107,7 @@ export const {
   useSelectPaymentItemsQuery,
   useRefundOrderMutation,
   useRefundSubscriptionMutation,
+  useRecheckPaymentMutation,
   useSelectUserOrderItemsQuery,
   useInsertUserOrderItemMutation,
   useCancelUserSubscriptionMutation,
