@@ -73,6 +73,7 @@ export const dictionaryService: ServiceDefinition<typeof dictionaryConfigShape> 
     const datasetInfo = new DatasetInfoCache(elastic, watcher);
     const passes = passStoreFor(pool, schema, config.PASS_CACHE_MS);
     return createApp({
+      service: 'dictionary',
       log,
       identitySecret: config.IDENTITY_SECRET,
       bodyLimit: config.BODY_LIMIT,

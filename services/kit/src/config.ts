@@ -54,7 +54,7 @@ export function loadConfig<S extends z.ZodRawShape>(
   // The development secret is public (it is in this repository): production must bring its own.
   const data = result.data as Record<string, unknown>;
   if (data.NODE_ENV === 'production' && data.IDENTITY_SECRET === DEVELOPMENT_IDENTITY_SECRET) {
-    throw new ConfigError(['IDENTITY_SECRET: is required in production (the same value as the gateway\'s)']);
+    throw new ConfigError(["IDENTITY_SECRET: is required in production (the same value as the gateway's)"]);
   }
   return result.data;
 }

@@ -32,6 +32,7 @@ export function createStatisticsService(opts: StatisticsOptions = {}): ServiceDe
       startConsumers(deps, { historyPerUser: deps.config.STATS_HISTORY_PER_USER, afterApply: opts.afterApply }),
     app: ({ log, pool, config }) =>
       createApp({
+        service: 'statistics',
         log,
         identitySecret: config.IDENTITY_SECRET,
         bodyLimit: config.BODY_LIMIT,

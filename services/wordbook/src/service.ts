@@ -89,6 +89,7 @@ export const wordbookService: ServiceDefinition<typeof wordbookConfigShape> = {
   app: async (deps) => {
     const { mongo, items, dictionary, relay } = await parts(deps);
     return createApp({
+      service: 'wordbook',
       log: deps.log,
       identitySecret: deps.config.IDENTITY_SECRET,
       bodyLimit: deps.config.BODY_LIMIT,
