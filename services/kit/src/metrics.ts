@@ -45,12 +45,30 @@ export const httpDuration = once(
     }),
 );
 
-/** Times every request; the route is read when the response ends, after routing matched it. */
-export function httpMetrics(service: string): RequestHandler {
+/** What the timing middleware reads of a request and a response (any Express version's fit). */
+export interface TimedRequest {
+  method: string;
+  path: string;
+  baseUrl?: string;
+  route?: { path?: unknown };
+}
+export interface TimedResponse {
+  statusCode: number;
+  once(event: 'finish', listener: () => void): unknown;
+}
+
+/**
+ * Times every request; the route is read when the response ends, after routing matched it.
+ * `label` names the route (default: the Express route that matched).
+ */
+export function httpMetrics<Q extends TimedRequest>(
+  service: string,
+  label: (req: Q) => string = routeLabel,
+): (req: Q, res: TimedResponse, next: () => void) => void {
   return (req, res, next) => {
     const end = httpDuration.startTimer();
     res.once('finish', () => {
-      const route = routeLabel(req);
+      const route = label(req);
       end({ service, method: req.method, route });
       httpRequests.inc({ service, method: req.method, route, status: String(res.statusCode) });
     });
