@@ -154,6 +154,9 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   GATEWAY_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  /** Prometheus metrics on an address of their own (never the public port); unset: not served. */
+  GATEWAY_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  GATEWAY_METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   ACCOUNT_URL: httpUrl.default('http://127.0.0.1:4001'),
   DICTIONARY_URLS: z
     .string()
@@ -253,6 +256,8 @@ export interface GatewayConfig {
   nodeEnv: 'development' | 'test' | 'production';
   port: number;
   host: string;
+  /** Where GET /metrics is served, or null when it is not. */
+  metrics: { port: number; host: string } | null;
   services: {
     account: string;
     dictionary: string[];
@@ -374,6 +379,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): GatewayConfig {
     nodeEnv: e.NODE_ENV,
     port: e.GATEWAY_PORT,
     host: e.GATEWAY_HOST,
+    metrics:
+      e.GATEWAY_METRICS_PORT === undefined ? null : { port: e.GATEWAY_METRICS_PORT, host: e.GATEWAY_METRICS_HOST },
     services: {
       account: e.ACCOUNT_URL,
       dictionary: e.DICTIONARY_URLS,

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig } from './config';
 import { writeConfigDir } from './egConfig';
 import { logger } from './logger';
+import { startMetricsServer, type MetricsServer } from './metrics';
 import { closePlugin, pluginLoaded, sessionStore } from './plugin';
 
 interface ExpressGatewayMain {
@@ -14,6 +15,8 @@ interface ExpressGatewayMain {
 
 export interface RunningGateway {
   url: string;
+  /** GET /metrics (GATEWAY_METRICS_PORT), or null when not served. */
+  metricsUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -69,6 +72,15 @@ export async function startGateway(env: NodeJS.ProcessEnv): Promise<RunningGatew
   // A client gets this long to send its whole request (Node's default is 5 minutes): slow-body clients cannot pile up.
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   await sessionStore()?.start(REDIS_START_WAIT_MS);
+  let metrics: MetricsServer | null = null;
+  try {
+    metrics = config.metrics && (await startMetricsServer(config.metrics.port, config.metrics.host));
+  } catch (err) {
+    server.close();
+    await closePlugin();
+    removeConfigDir();
+    throw err;
+  }
 
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -77,12 +89,14 @@ export async function startGateway(env: NodeJS.ProcessEnv): Promise<RunningGatew
   let closing: Promise<void> | undefined;
   return {
     url,
+    metricsUrl: metrics?.url ?? null,
     close: () =>
       (closing ??= (async () => {
         await new Promise<void>((resolve) => {
           running.close(() => resolve());
           running.closeAllConnections();
         });
+        await metrics?.close();
         await closePlugin();
         removeConfigDir();
       })()),

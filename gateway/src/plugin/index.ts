@@ -5,6 +5,7 @@ import type { Application, ErrorRequestHandler, RequestHandler } from 'express';
 import type { EventEmitter } from 'node:events';
 import type { Server } from 'node:http';
 import { logger } from '../logger';
+import { gatewayHttpMetrics } from '../metrics';
 import { adminGuard, adminGuardSchema, type GuardLevel } from './adminGuard';
 import { bodyLimit } from './bodyLimit';
 import { apiDocs, DOCS_PATH } from './docs';
@@ -123,6 +124,8 @@ export function init(context: PluginContext): void {
 
   context.registerGatewayRoute((app) => {
     if (settings.trustProxy) app.set('trust proxy', trustProxyValue(settings.trustProxy));
+    // First, so every answer is timed, also the gateway's own refusals.
+    app.use(gatewayHttpMetrics);
     app.use(errorShape);
     app.use(
       securityHeaders({

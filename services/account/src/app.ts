@@ -70,6 +70,7 @@ export function buildContext(deps: AccountAppDeps): AccountContext {
 export function createAccountApp(deps: AccountAppDeps): Express {
   const ctx = buildContext(deps);
   return createApp({
+    service: 'account',
     log: deps.log,
     identitySecret: deps.config.IDENTITY_SECRET,
     bodyLimit: deps.config.BODY_LIMIT,

@@ -40,6 +40,7 @@ export function createBillingApp(a: AppDeps): Express {
     warn: (o: object, m: string) => a.log.warn(o, m),
   };
   return createApp({
+    service: 'billing',
     log: a.log,
     identitySecret: a.identitySecret,
     bodyLimit: a.bodyLimit,

@@ -59,6 +59,7 @@ export const dictionaryService = defineService({
     const passes = new PassStore(pool, schema, config.PASS_CACHE_MS);
     const usage = new UsageFacts(outboxBuffer, topicPrefix);
     const app = createApp({
+      service: 'dictionary',
       log,
       identitySecret: config.IDENTITY_SECRET,
       bodyLimit: config.BODY_LIMIT,

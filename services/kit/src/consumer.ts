@@ -5,6 +5,7 @@ import type { EachMessagePayload, Kafka } from 'kafkajs';
 import type { Pool, PoolClient } from 'pg';
 import { ensureTopics } from './kafka';
 import type { Logger } from './logger';
+import { trackConsumerLag } from './metrics';
 import { assertSchemaName } from './pg';
 import { startSupervised, type ConsumerSupervisor } from './supervisor';
 
@@ -116,8 +117,9 @@ export async function startEventConsumer<E>(opts: EventConsumerOptions<E>): Prom
     fromBeginning: opts.fromBeginning,
     stallMs: opts.stallMs,
     config: EVENT_CONSUMER_CONFIG,
-    run: (consumer, progress) =>
-      consumer.run({
+    run: (consumer, progress) => {
+      trackConsumerLag(consumer, opts.groupId);
+      return consumer.run({
         autoCommit: true,
         eachMessage: async ({ topic, partition, message }: EachMessagePayload) => {
           const raw: RawEvent = {
@@ -141,7 +143,8 @@ export async function startEventConsumer<E>(opts: EventConsumerOptions<E>): Prom
           stats[await opts.apply(event, raw)]++;
           progress();
         },
-      }),
+      });
+    },
   });
   return { stats, supervisor, stop: () => supervisor.stop() };
 }

@@ -4,12 +4,15 @@ import type { AddressInfo } from 'node:net';
 import { errorHandler, MESSAGES, notFoundHandler } from './errors';
 import { claimsIdentity, GATEWAY_ISSUER, TRUSTED_HEADERS, verifyIdentity } from './identity';
 import type { Logger } from './logger';
+import { httpMetrics, metricsHandler } from './metrics';
 import { holdsIllFormedText } from './rules/text';
 
 /** A named dependency check for `/health`; resolves when the store answers. */
 export type HealthCheck = () => Promise<void>;
 
 export interface AppOptions {
+  /** Labels this service's metrics. */
+  service: string;
   log: Logger;
   /** The secret the gateway signs identity headers with (config IDENTITY_SECRET). */
   identitySecret: string;
@@ -125,6 +128,9 @@ export function createApp(opts: AppOptions): Express {
   // The client address and scheme come from the gateway's signed X-Forwarded-* headers; the guard
   // removes them from any request it does not trust, so req.ip is then the caller's own address.
   app.set('trust proxy', true);
+  app.use(httpMetrics(opts.service));
+  // Like /health, scraped on the service's own address; the gateway routes neither.
+  app.get('/metrics', metricsHandler);
   app.get('/health', healthHandler(opts.health));
   app.use(identityGuard(opts.identitySecret, opts.log));
   // JSON and form bodies; the spec's clients send both ("body shaped as params").

@@ -86,8 +86,7 @@ export function signIdentity(
 }
 
 export type IdentityVerdict =
-  | { ok: true; issuer: string }
-  | { ok: false; reason: 'missing' | 'malformed' | 'expired' | 'bad-signature' };
+  { ok: true; issuer: string } | { ok: false; reason: 'missing' | 'malformed' | 'expired' | 'bad-signature' };
 
 /** Checks a request's signature against its method, path and signed headers. */
 export function verifyIdentity(
@@ -119,9 +118,7 @@ export function verifyIdentity(
 export function claimsIdentity(headers: HeaderBag): boolean {
   return (
     headerValue(headers, IDENTITY_SIGNATURE_HEADER) !== '' ||
-    SIGNED_HEADERS.some(
-      (n) => !(FORWARDED_HEADERS as readonly string[]).includes(n) && headerValue(headers, n) !== '',
-    )
+    SIGNED_HEADERS.some((n) => !(FORWARDED_HEADERS as readonly string[]).includes(n) && headerValue(headers, n) !== '')
   );
 }
 

@@ -9,6 +9,7 @@ export * from './http';
 export * from './identity';
 export * from './kafka';
 export * from './logger';
+export * from './metrics';
 export * from './mongo-consumer';
 export * from './mongo-outbox';
 export * from './outbox';

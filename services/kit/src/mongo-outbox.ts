@@ -7,6 +7,7 @@ import { encodeEnvelope, topicOf, type Envelope } from '@syn/proto';
 import type { Producer } from 'kafkajs';
 import { Schema, mongo, type Connection } from 'mongoose';
 import type { Logger } from './logger';
+import { registerOutboxBacklog } from './metrics';
 import { within } from './supervisor';
 
 /** One event waiting on its document. */
@@ -90,6 +91,7 @@ export class MongoOutboxRelay {
   private readonly batchSize: number;
   private readonly pollMs: number;
   private readonly sendTimeoutMs: number;
+  private unregisterBacklog: (() => void) | null = null;
   published = 0;
 
   constructor(private readonly opts: MongoRelayOptions) {
@@ -107,7 +109,13 @@ export class MongoOutboxRelay {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.unregisterBacklog = registerOutboxBacklog(this.opts.collection, () => this.backlog());
     this.loop = this.run();
+  }
+
+  /** Documents holding events for our topics that wait to be published (the outbox_backlog metric). */
+  backlog(): Promise<number> {
+    return this.collection().countDocuments({ [`${this.field}.topic`]: { $in: this.opts.topics } });
   }
 
   /** Publishes now instead of at the next poll (MongoDB-wire offers no notification to listen to). */
@@ -117,6 +125,8 @@ export class MongoOutboxRelay {
 
   async stop(): Promise<void> {
     this.running = false;
+    this.unregisterBacklog?.();
+    this.unregisterBacklog = null;
     this.wakeUp?.();
     await this.loop;
     this.loop = null;

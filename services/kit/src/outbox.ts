@@ -2,6 +2,7 @@
 // as the business row; a relay publishes unpublished rows to Kafka and marks them.
 // Delivery is at-least-once (a crash between send and mark re-sends); consumers
 // are idempotent by event id, so the effect is exactly once.
+import { registerOutboxBacklog } from './metrics';
 import type { Producer } from 'kafkajs';
 import type { Pool, PoolClient } from 'pg';
 import type { Logger } from './logger';
@@ -88,6 +89,7 @@ export class OutboxRelay {
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   private listener: PoolClient | null = null;
+  private unregisterBacklog: (() => void) | null = null;
   private readonly batchSize: number;
   private readonly pollMs: number;
   private readonly sendTimeoutMs: number;
@@ -107,7 +109,16 @@ export class OutboxRelay {
     this.listener = listener;
     listener.on('notification', () => this.wake?.());
     await listener.query(`LISTEN ${channelOf(this.opts.schema)}`);
+    this.unregisterBacklog = registerOutboxBacklog(this.opts.schema, () => this.backlog());
     this.loop = this.run();
+  }
+
+  /** Rows waiting to be published (the outbox_backlog metric). */
+  async backlog(): Promise<number> {
+    const { rows } = await this.opts.pool.query<{ n: string }>(
+      `SELECT count(*) AS n FROM ${this.opts.schema}.outbox WHERE published_at IS NULL`,
+    );
+    return Number(rows[0]?.n ?? 0);
   }
 
   /** Publishes everything that is waiting, then returns (used by tests and shutdown). */
@@ -119,6 +130,8 @@ export class OutboxRelay {
 
   async stop(): Promise<void> {
     this.running = false;
+    this.unregisterBacklog?.();
+    this.unregisterBacklog = null;
     this.wake?.();
     await this.loop;
     this.loop = null;

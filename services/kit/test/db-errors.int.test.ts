@@ -18,6 +18,7 @@ let server: RunningServer;
 beforeAll(async () => {
   pool = createPool(DATABASE_URL);
   const app = createApp({
+    service: 'test',
     log: createLogger('test', 'silent'),
     identitySecret: DEVELOPMENT_IDENTITY_SECRET,
     health: {},

@@ -7,6 +7,7 @@ describe('the shared HTTP app', () => {
 
   beforeAll(async () => {
     const app = createApp({
+      service: 'test',
       log: createLogger('test', 'silent'),
       identitySecret: DEVELOPMENT_IDENTITY_SECRET,
       bodyLimit: '1kb',

@@ -137,6 +137,7 @@ describe('the shared app refuses ill-formed text before any handler', () => {
   let handled = 0;
   beforeAll(async () => {
     const app = createApp({
+      service: 'test',
       log: createLogger('test', 'silent'),
       identitySecret: DEVELOPMENT_IDENTITY_SECRET,
       health: {},

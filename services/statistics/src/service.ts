@@ -19,6 +19,7 @@ export function createStatisticsService(opts: StatisticsOptions = {}) {
     stores: (config) => ({ postgres: { schema: config.STATISTICS_SCHEMA, migrationsDir: MIGRATIONS_DIR } }),
     build: (deps) => ({
       app: createApp({
+        service: 'statistics',
         log: deps.log,
         identitySecret: deps.config.IDENTITY_SECRET,
         bodyLimit: deps.config.BODY_LIMIT,

@@ -35,6 +35,7 @@ export const wordbookService = defineService({
           })
         : null;
     const app = createApp({
+      service: 'wordbook',
       log,
       identitySecret: config.IDENTITY_SECRET,
       bodyLimit: config.BODY_LIMIT,

@@ -2,6 +2,7 @@
 // the alias, so answers may be reused for a short while: popular words then cost no
 // Elasticsearch round trip at all, which is what keeps p99 low on a small machine.
 import type { Client } from '@elastic/elasticsearch';
+import { answerCache } from '@syn/kit';
 import { LRUCache } from 'lru-cache';
 import type { Headword, HeadwordSummary } from '../domain/headword';
 import { normalizeQuery } from '../domain/korean';
@@ -45,6 +46,7 @@ export class HeadwordReader {
       this.cachedFor = serving;
     }
     const hit = cache.get(key);
+    answerCache.inc({ service: 'dictionary', result: hit ? 'hit' : 'miss' });
     if (hit) return hit as Promise<T>;
     const pending = load();
     cache.set(key, pending);

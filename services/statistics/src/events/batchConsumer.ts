@@ -10,6 +10,7 @@ import {
   type Logger,
   type PoolClient,
   type RunningConsumer,
+  trackConsumerLag,
 } from '@syn/kit';
 import { decodeEnvelope, type Envelope } from '@syn/proto';
 import type { EachBatchPayload, Kafka } from 'kafkajs';
@@ -121,8 +122,9 @@ export async function startBatchConsumer(opts: BatchConsumerOptions): Promise<Ru
     log: opts.log,
     stallMs: opts.stallMs,
     config: { ...EVENT_CONSUMER_CONFIG, maxWaitTimeInMs: 250 },
-    run: (consumer, progress) =>
-      consumer.run({
+    run: (consumer, progress) => {
+      trackConsumerLag(consumer, opts.groupId);
+      return consumer.run({
         autoCommit: true,
         eachBatchAutoResolve: false,
         // Partitions touch the same daily rows; one at a time avoids lock waits between them.
@@ -148,7 +150,8 @@ export async function startBatchConsumer(opts: BatchConsumerOptions): Promise<Ru
           await heartbeat();
           progress();
         },
-      }),
+      });
+    },
   });
   return { stats, supervisor, stop: () => supervisor.stop() };
 }
