@@ -3,6 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { httpMetrics, metricsRegistry } from '@syn/kit';
+import { Counter, Gauge } from 'prom-client';
 import { ROUTES } from './routes';
 
 const matchers = ROUTES.flatMap((route) =>
@@ -22,6 +23,22 @@ export function gatewayRouteLabel(req: { path: string }): string {
   if (req.path.startsWith('/api/') || req.path.startsWith('/subscribe/')) return 'unknownApi';
   return 'web';
 }
+
+/** 1 while a replica is in the gateway's rotation, 0 while its health probe or a connection says it is down. */
+export const replicaHealthy = new Gauge({
+  name: 'gateway_replica_healthy',
+  help: 'Whether a service replica is in the gateway rotation (1) or taken out (0)',
+  labelNames: ['service', 'replica'] as const,
+  registers: [metricsRegistry],
+});
+
+/** Requests sent again to another replica after the first could not be reached. */
+export const replicaRetries = new Counter({
+  name: 'gateway_replica_retries_total',
+  help: 'Requests the gateway sent to another replica after one refused or dropped the connection',
+  labelNames: ['service'] as const,
+  registers: [metricsRegistry],
+});
 
 export const gatewayHttpMetrics = httpMetrics('gateway', gatewayRouteLabel);
 

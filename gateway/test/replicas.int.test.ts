@@ -3,6 +3,7 @@
 // runs one gateway per process, so one gateway serves every case, each setting the replicas up.)
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { metricsRegistry } from '@syn/kit';
 import { startGateway, type RunningGateway } from '../src/main';
 import { json, rawRequest, startEcho, type EchoServer } from './support';
 
@@ -200,6 +201,30 @@ describe('dictionary replicas behind the gateway', () => {
     r2.healthStatus = 200;
     await sleep(PROBED_MS);
     expect(new Set(await searchedBy(6))).toEqual(new Set(['r1', 'r2', 'r3']));
+  });
+
+  test('what an operator watches: a replica out of the rotation reads 0, and requests sent again are counted', async () => {
+    const healthy = async (r: Replica) =>
+      (await metricsRegistry.getSingleMetricAsString('gateway_replica_healthy'))
+        .split('\n')
+        .find((line) => line.includes(`replica="${r.url}/"`))
+        ?.split(' ')
+        .at(-1);
+    const retries = async () =>
+      Number(
+        /gateway_replica_retries_total\{service="dictionary"\} (\d+)/.exec(
+          await metricsRegistry.getSingleMetricAsString('gateway_replica_retries_total'),
+        )?.[1] ?? 0,
+      );
+    expect(await healthy(r2)).toBe('1');
+    r2.healthStatus = 503;
+    await sleep(PROBED_MS);
+    expect(await healthy(r2)).toBe('0');
+    expect(await healthy(r1)).toBe('1');
+    const before = await retries();
+    r1.mode = 'reset';
+    await searchedBy(3);
+    expect(await retries()).toBeGreaterThan(before);
   });
 
   test('when every one fails its health check, then searches are still tried rather than refused', async () => {

@@ -11,6 +11,7 @@ import { Readable } from 'node:stream';
 import type { Request, RequestHandler } from 'express';
 import httpProxy from 'http-proxy';
 import type { Logger } from 'pino';
+import { replicaHealthy, replicaRetries } from '../metrics';
 
 interface Replica {
   url: URL;
@@ -36,10 +37,16 @@ export class ReplicaPool {
   private readonly probeEveryMs: number;
   private readonly probeTimeoutMs: number;
 
+  /** The service these replicas serve (metrics and logs). */
+  get name(): string {
+    return this.opts.name;
+  }
+
   constructor(private readonly opts: ReplicaPoolOptions) {
     if (opts.urls.length === 0) throw new Error(`${opts.name}: no replica URL`);
     // Healthy until a probe or a refused connection says otherwise: the gateway may start before them.
     this.replicas = opts.urls.map((url) => ({ url: new URL(url), healthy: true, probing: false }));
+    for (const r of this.replicas) replicaHealthy.set({ service: opts.name, replica: r.url.href }, 1);
     this.probeEveryMs = opts.probeEveryMs ?? 1_000;
     // As the gateway's own /health (health.ts): longer than a replica's store checks (2 s each), so a
     // replica that is slow on a busy machine stays in; one that takes longer is as good as down.
@@ -118,6 +125,7 @@ export class ReplicaPool {
 
   private set(replica: Replica, healthy: boolean, reason: string): void {
     replica.healthy = healthy;
+    replicaHealthy.set({ service: this.opts.name, replica: replica.url.href }, healthy ? 1 : 0);
     const fields = { service: this.opts.name, replica: replica.url.href, reason, healthy: this.healthy().length };
     if (healthy) this.opts.log.info(fields, 'replica back in rotation');
     else this.opts.log.warn(fields, 'replica taken out of rotation');
@@ -219,8 +227,10 @@ export function replicaProxy(opts: ReplicaProxyOptions): RequestHandler {
             { err, replica: target.href, method: req.method, path: req.path, retried: again },
             again ? 'replica unreachable: request sent to another replica' : 'replica unreachable',
           );
-          if (again) attempt();
-          else if (!res.headersSent) res.status(502).send('Bad gateway.');
+          if (again) {
+            replicaRetries.inc({ service: opts.pool.name });
+            attempt();
+          } else if (!res.headersSent) res.status(502).send('Bad gateway.');
           else res.end();
         },
       );
