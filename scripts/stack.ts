@@ -148,7 +148,13 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const topo = topology(mode, replicas);
   // A foreign process on one of our ports would answer this stack's health check and take its traffic.
   const taken = await portsInUse([
-    ...new Set([topo.gatewayPort, topo.sandboxPort, ...Object.values(topo.ports), ...topo.dictionaryPorts]),
+    ...new Set([
+      topo.gatewayPort,
+      topo.gatewayMetricsPort,
+      topo.sandboxPort,
+      ...Object.values(topo.ports),
+      ...topo.dictionaryPorts,
+    ]),
   ]);
   if (taken.length > 0) {
     throw new Error(`ports ${taken.join(', ')} are in use: stop that stack or choose another TEST_STACK_OFFSET`);

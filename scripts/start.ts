@@ -55,6 +55,7 @@ async function main(): Promise<void> {
   if (replicas > 1) log(`dictionary: ${replicas} replicas on ports ${stack.dictionary.map((d) => d.port).join(', ')}`);
   log(`ready in ${Math.round((Date.now() - started) / 1000)} s`);
   log(`open ${stack.baseUrl}/  (mail inbox: http://127.0.0.1:1080/)`);
+  log(`metrics: http://127.0.0.1:${topology('dev').gatewayMetricsPort}/metrics and each service's /metrics`);
 }
 
 main().catch((err: unknown) => {

@@ -11,6 +11,8 @@ export const SERVICES: ServiceName[] = ['account', 'dictionary', 'wordbook', 'bi
 export interface Topology {
   mode: 'dev' | 'test';
   gatewayPort: number;
+  /** The gateway's Prometheus metrics (never its public port). */
+  gatewayMetricsPort: number;
   sandboxPort: number;
   /** The dictionary's entry is its first replica's port. */
   ports: Record<ServiceName, number>;
@@ -83,9 +85,12 @@ export function topology(mode: 'dev' | 'test', replicas = 1): Topology {
   const db = mode === 'dev' ? `syndict${suffix}` : 'syndict_test';
   const gatewayPort = mode === 'dev' ? 8080 + off : 18080 + off;
   const sandboxPort = mode === 'dev' ? base + 100 : base + 9;
+  // Prometheus's usual exporter port for dev; test stacks between their gateways and the fault suite.
+  const gatewayMetricsPort = mode === 'dev' ? 9464 + off : 18500 + off;
   return {
     mode,
     gatewayPort,
+    gatewayMetricsPort,
     sandboxPort,
     ports,
     dictionaryPorts,
@@ -105,6 +110,7 @@ export function topology(mode: 'dev' | 'test', replicas = 1): Topology {
       BILLING_URL: `http://127.0.0.1:${ports.billing}`,
       STATISTICS_URL: `http://127.0.0.1:${ports.statistics}`,
       GATEWAY_PORT: String(gatewayPort),
+      GATEWAY_METRICS_PORT: String(gatewayMetricsPort),
       PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
       PORTONE_API_URL: `http://127.0.0.1:${sandboxPort}`,
       PORTONE_SANDBOX_PORT: String(sandboxPort),
