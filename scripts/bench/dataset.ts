@@ -11,7 +11,7 @@ import { DEFAULT_DATASET_PATH, LOCAL_DIR } from '../../services/dictionary/src/d
 import { createClient } from '../../services/dictionary/src/store/client';
 import { importDataset, type ImportSummary } from '../../services/dictionary/src/store/import';
 import { startStack, type Stack } from '../stack';
-import { ROOT, topology } from '../topology';
+import { dictionaryReplicas, ROOT, topology } from '../topology';
 
 export const HEADWORDS = 500_000;
 export const RELATIONS = 1_500_000;
@@ -79,7 +79,13 @@ export function startDatasetStack(
 ): Promise<Stack> {
   log(`starting a test stack (offset ${offset}) whose dictionary reads ${d.alias} …`);
   const own = d.kind === 'generated' ? DATASET_STACK_ENV : {};
-  return startStack({ mode: 'test', env: { ...own, LOG_LEVEL: 'warn', ...env }, log });
+  // Two dictionary replicas unless DICTIONARY_REPLICAS says otherwise: the shape production runs.
+  return startStack({
+    mode: 'test',
+    env: { ...own, LOG_LEVEL: 'warn', ...env },
+    log,
+    dictionaryReplicas: dictionaryReplicas(2),
+  });
 }
 
 export interface Sampled {

@@ -27,3 +27,33 @@ export async function servedDataset(gatewayBase: string): Promise<ServedDataset>
 export function datasetLine(d: ServedDataset, alias: string): string {
   return `dataset served: ${d.headwords.toLocaleString('en')} headwords, ${d.relations.toLocaleString('en')} relations (alias ${alias}${d.generated ? ', generated' : ''})`;
 }
+
+/** Answer-cache look-ups of the dictionary replicas, read from their Prometheus metrics. */
+export interface CacheCounts {
+  hit: number;
+  miss: number;
+}
+
+const CACHE_SERIES = /^answer_cache_requests_total\{service="dictionary",result="(hit|miss)"\} (\d+(?:\.\d+)?)$/gm;
+
+/** Sums the answer-cache counters over every replica (a replica that cannot be read counts as 0). */
+export async function cacheCounts(services: readonly string[]): Promise<CacheCounts> {
+  const counts: CacheCounts = { hit: 0, miss: 0 };
+  for (const url of services) {
+    const text = await fetch(`${url}/metrics`).then(
+      (r) => (r.ok ? r.text() : ''),
+      () => '',
+    );
+    for (const [, result, value] of text.matchAll(CACHE_SERIES)) counts[result as 'hit' | 'miss'] += Number(value);
+  }
+  return counts;
+}
+
+/** The answer cache's share of the look-ups between two readings (the services' own metrics). */
+export function cacheLine(before: CacheCounts, after: CacheCounts): string {
+  const hit = after.hit - before.hit;
+  const all = hit + (after.miss - before.miss);
+  return all === 0
+    ? 'answer cache: no look-ups (turned off, or nothing reached the service)'
+    : `answer cache: ${hit.toLocaleString('en')} hits of ${all.toLocaleString('en')} look-ups (${((hit / all) * 100).toFixed(1)} %), from the dictionary's /metrics`;
+}

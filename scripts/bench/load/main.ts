@@ -4,7 +4,7 @@ import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Stack } from '../../stack';
 import { prepareDataset, readHeadwords, sampleHeadwords, startDatasetStack } from '../dataset';
-import { datasetLine, machineLine, servedDataset, type ServedDataset } from '../machine';
+import { cacheCounts, cacheLine, datasetLine, machineLine, servedDataset, type ServedDataset } from '../machine';
 import { distinctQueries, feed } from '../queries';
 import {
   claimDevicesAndSave,
@@ -66,6 +66,7 @@ export async function main(o: LoadOptions): Promise<void> {
   );
 
   const running = await startDatasetStack(data, o.offset, log);
+  const dictionaries = (running.env.DICTIONARY_URLS ?? '').split(',').filter((u) => u !== '');
   stack = running;
   const base = running.baseUrl;
   if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(base)) throw new Error(`refusing to load anything but 127.0.0.1 (${base})`);
@@ -111,10 +112,12 @@ export async function main(o: LoadOptions): Promise<void> {
       await sleep(1000);
       await refreshWordbooks(base, members);
       resetPeaks(procs);
+      const cacheBefore = await cacheCounts(dictionaries);
       const step = await cpuDuring(procs, () => runRate(base, rate, o.stepSeconds, world));
       const row = summarise(rate, o.stepSeconds, step.result, peaksMiB(procs), { ...step, idlePerMs });
       rows.push(row);
       log(line(row, procs));
+      log(`  ${cacheLine(cacheBefore, await cacheCounts(dictionaries))}`);
       if (row.verdict === 'failed') break;
     }
   } finally {

@@ -6,7 +6,7 @@ import type { Stack } from '../../stack';
 import { topology } from '../../topology';
 import { prepareDataset, readHeadwords, startDatasetStack, type Imported } from '../dataset';
 import { GOAL } from '../ladder';
-import { datasetLine, machineLine, servedDataset, type ServedDataset } from '../machine';
+import { cacheCounts, cacheLine, datasetLine, machineLine, servedDataset, type ServedDataset } from '../machine';
 import { distinctQueries, shuffled } from '../queries';
 import type { Figures } from './drive';
 import type { SearchOptions } from './options';
@@ -131,32 +131,42 @@ export async function main(o: SearchOptions): Promise<void> {
     const searches: MakeTarget = (p, next) => searchTarget(p, e, next);
     const details: MakeTarget = (p, next) => detailTarget(p, e, next);
     const closed = { requests: o.requests, rounds: o.rounds, connections: o.connections };
+    // Each phase's machine line carries the answer cache's share of its look-ups.
+    let cacheBefore = await cacheCounts(services);
+    const phaseLine = async (): Promise<string> => {
+      const after = await cacheCounts(services);
+      const line = `${machineLine()}\n${cacheLine(cacheBefore, after)}`;
+      cacheBefore = after;
+      return line;
+    };
     if (cold > 0) {
       log(`COLD search: ${o.requests} never-sent queries per path, ${o.rounds} rounds …`);
       results.coldSearch = await interleaved({ ...closed, itemsOf: coldQueries, make: searches }, results.repeats);
-      results.machine.coldSearch = machineLine();
+      results.machine.coldSearch = await phaseLine();
     }
     if (coldIds > 0) {
       log(`COLD detail: ${o.requests} never-viewed ids per path, ${o.rounds} rounds …`);
       results.coldDetail = await interleaved({ ...closed, itemsOf: coldIdItems, make: details }, results.repeats);
-      results.machine.coldDetail = machineLine();
+      results.machine.coldDetail = await phaseLine();
     }
     if (warm > 0) {
       log(`WARM search: priming ${warm} queries on every path, then ${o.requests} requests per path from them …`);
       await prime(samePerPath(warmQueries), searches, PRIMING_CONNECTIONS);
+      cacheBefore = await cacheCounts(services);
       results.warmSearch = await interleaved({ ...closed, itemsOf: samePerPath(warmQueries), make: searches });
-      results.machine.warmSearch = machineLine();
+      results.machine.warmSearch = await phaseLine();
       if (!o.skip.has('detail')) {
         log(`WARM detail: priming ${warm} ids on every path, then ${o.requests} requests per path from them …`);
         await prime(samePerPath(warmIds), details, PRIMING_CONNECTIONS);
+        cacheBefore = await cacheCounts(services);
         results.warmDetail = await interleaved({ ...closed, itemsOf: samePerPath(warmIds), make: details });
-        results.machine.warmDetail = machineLine();
+        results.machine.warmDetail = await phaseLine();
       }
     }
     if (openPerPath > 0) {
       log(`OPEN LOOP: search at ${o.rates.join(', ')} req/s, ${o.stepSeconds} s each, gateway then service …`);
       results.open = await openRates(openQueries, searches, o.rates, o.stepSeconds, results.repeats);
-      results.machine.open = machineLine();
+      results.machine.open = await phaseLine();
     }
   } finally {
     const hash = sessionHash(sid);

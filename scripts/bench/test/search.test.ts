@@ -2,6 +2,7 @@
 // repeats an item, the figures of a run, the open-loop verdict, and autocannon driven as the
 // benchmark drives it (closed loop with multi-call requests, open loop at a fixed rate) against a
 // local HTTP server that counts what it gets.
+import { cacheLine } from '../machine';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { closedLoop, figuresOf, openLoop, type Call, type Target } from '../search/drive';
@@ -129,5 +130,12 @@ describe('autocannon as the benchmark drives it', () => {
     // Delivered as the goal counts it (90 % of the rate; timers on a busy machine run a little late).
     expect(figuresOf(out).rps).toBeGreaterThanOrEqual(18);
     expect(figuresOf(out).rps).toBeLessThanOrEqual(20);
+  });
+});
+
+describe('the answer-cache line', () => {
+  it('gives the share of hits between two readings, and says so when there were no look-ups', () => {
+    expect(cacheLine({ hit: 10, miss: 5 }, { hit: 40, miss: 15 })).toContain('30 hits of 40 look-ups (75.0 %)');
+    expect(cacheLine({ hit: 3, miss: 3 }, { hit: 3, miss: 3 })).toContain('no look-ups');
   });
 });
