@@ -18,6 +18,7 @@ import { Pool } from 'pg';
 import { topology } from '../../scripts/topology';
 import { seedAdmin } from '../../services/account/src/jobs/seed';
 import { useE2E, type Tab } from './support/browser';
+import { signInWithForm } from './support/signIn';
 
 const e2e = useE2E();
 
@@ -174,20 +175,6 @@ async function publishMorning(pool: Pool): Promise<void> {
   }
 }
 
-async function login(tab: Tab, email: string, password: string): Promise<void> {
-  await tab.goto('/login');
-  await tab.page.getByLabel('이메일').fill(email);
-  await tab.page.getByLabel('비밀번호').fill(password);
-  await tab.page.locator('main form').getByRole('button', { name: '로그인' }).click();
-  // Signed in elsewhere before (another test's browser): take over on this device.
-  const takeOver = tab.page.getByRole('button', { name: '이 기기에서 계속' });
-  await Promise.race([
-    tab.page.waitForURL((url) => url.pathname !== '/login'),
-    takeOver.waitFor().then(() => takeOver.click()),
-  ]);
-  await tab.page.waitForURL((url) => url.pathname !== '/login');
-}
-
 /** The table rows of the visible tab panel as arrays of cell texts. */
 async function tableRows(tab: Tab): Promise<string[][]> {
   return tab.page.locator('[role="tabpanel"]:not([hidden]) table tbody tr').evaluateAll((rows) =>
@@ -235,7 +222,7 @@ afterAll(async () => {
 
 test('an administrator sees the scripted morning in the charts and tables, by day, week and month', async () => {
   const tab = await e2e().open('desktop');
-  await login(tab, ADMIN.email, ADMIN.password);
+  await signInWithForm(tab, ADMIN.email, ADMIN.password);
   await tab.goto('/mgrStatistic');
   await tab.waitForHeading('이용 통계');
 
@@ -315,7 +302,7 @@ test('an administrator sees the scripted morning in the charts and tables, by da
 
 test('on a 360 px phone the screen fits without sideways scrolling', async () => {
   const tab = await e2e().open('mobile');
-  await login(tab, ADMIN.email, ADMIN.password);
+  await signInWithForm(tab, ADMIN.email, ADMIN.password);
   await tab.goto('/mgrStatistic');
   await tab.waitForHeading('이용 통계');
   await tab.page.locator('.stat-chart').first().waitFor();

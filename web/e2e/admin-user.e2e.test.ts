@@ -13,6 +13,7 @@ import { Pool } from 'pg';
 import { topology } from '../../scripts/topology';
 import { seedAdmin } from '../../services/account/src/jobs/seed';
 import { useE2E, type Tab } from './support/browser';
+import { signInWithForm } from './support/signIn';
 
 const e2e = useE2E();
 
@@ -51,20 +52,6 @@ async function join(tag: string, name: string): Promise<string> {
   });
   expect(joined.status).toBe(200);
   return email;
-}
-
-async function login(tab: Tab, email: string, password: string): Promise<void> {
-  await tab.goto('/login');
-  await tab.page.getByLabel('이메일').fill(email);
-  await tab.page.getByLabel('비밀번호').fill(password);
-  await tab.page.locator('main form').getByRole('button', { name: '로그인' }).click();
-  // Signed in elsewhere before (another test's browser): take over on this device.
-  const takeOver = tab.page.getByRole('button', { name: '이 기기에서 계속' });
-  await Promise.race([
-    tab.page.waitForURL((url) => url.pathname !== '/login'),
-    takeOver.waitFor().then(() => takeOver.click()),
-  ]);
-  await tab.page.waitForURL((url) => url.pathname !== '/login');
 }
 
 /** Two searches by the member, as the dictionary service's outbox relay publishes them. */
@@ -154,7 +141,7 @@ afterAll(async () => {
 
 test('an administrator filters members, reads one’s searches, changes the verification state and deletes another', async () => {
   const tab = await e2e().open('desktop');
-  await login(tab, ADMIN.email, ADMIN.password);
+  await signInWithForm(tab, ADMIN.email, ADMIN.password);
   await tab.goto('/mgrUser');
   await tab.waitForHeading('회원 관리');
   await tab.page.locator('main table.user-table tbody tr').first().waitFor();
@@ -244,7 +231,7 @@ test('an administrator filters members, reads one’s searches, changes the veri
 
 test('the detail screen of a malformed member id shows the spec’s message', async () => {
   const tab = await e2e().open('mobile');
-  await login(tab, ADMIN.email, ADMIN.password);
+  await signInWithForm(tab, ADMIN.email, ADMIN.password);
   await tab.goto('/mgrUser/UserDetail/abc');
   await tab.waitForHeading('회원 상세 정보');
   await tab.page.getByRole('button', { name: '저장' }).click();

@@ -10,6 +10,7 @@ import { COUPON_MESSAGES as M } from '@syn/kit/rules';
 import { Pool } from 'pg';
 import { seedAdmin } from '../../services/account/src/jobs/seed';
 import { useE2E, type Tab } from './support/browser';
+import { signInWithForm } from './support/signIn';
 
 const e2e = useE2E();
 
@@ -70,19 +71,6 @@ async function newMember(name: string): Promise<{ email: string; name: string }>
   return { email, name };
 }
 
-async function login(tab: Tab, email: string, password: string): Promise<void> {
-  await tab.goto('/login');
-  await tab.page.getByLabel('이메일').fill(email);
-  await tab.page.getByLabel('비밀번호').fill(password);
-  await tab.page.locator('main form').getByRole('button', { name: '로그인' }).click();
-  const takeOver = tab.page.getByRole('button', { name: '이 기기에서 계속' });
-  await Promise.race([
-    tab.page.waitForURL((url) => url.pathname !== '/login'),
-    takeOver.waitFor().then(() => takeOver.click()),
-  ]);
-  await tab.page.waitForURL((url) => url.pathname !== '/login');
-}
-
 /** What the billing service says about the signed-in member's pass. */
 async function passStatus(tab: Tab): Promise<string> {
   return tab.page.evaluate(async () => {
@@ -116,7 +104,7 @@ test('an administrator creates a group of 3 coupons and assigns one to a member,
   const member = await newMember('쿠폰회원');
   const groupName = `봄맞이 ${run}`;
   const admin = await e2e().open('desktop');
-  await login(admin, ADMIN.email, ADMIN.password);
+  await signInWithForm(admin, ADMIN.email, ADMIN.password);
 
   await admin.goto('/mgrCoupon/Create');
   await admin.waitForHeading('쿠폰 그룹 만들기');
@@ -168,7 +156,7 @@ test('an administrator creates a group of 3 coupons and assigns one to a member,
   ).resolves.toBeGreaterThan(0);
 
   const tab = await e2e().open('mobile');
-  await login(tab, member.email, PASSWORD);
+  await signInWithForm(tab, member.email, PASSWORD);
   await expect(passStatus(tab)).resolves.toBe('none');
   await useCoupon(tab, groupName);
   await expect(passStatus(tab)).resolves.toBe('valid');
@@ -215,7 +203,7 @@ test('a member gifts a coupon to another member, who then uses it', async () => 
   expect(assigned.status).toBe(200);
 
   const tab = await e2e().open('mobile');
-  await login(tab, giver.email, PASSWORD);
+  await signInWithForm(tab, giver.email, PASSWORD);
   await tab.goto('/coupon');
   const row = tab.page.locator('main table.coupon-table tbody tr', { hasText: groupName });
   await row.filter({ hasText: '사용 가능' }).waitFor();
@@ -247,7 +235,7 @@ test('a member gifts a coupon to another member, who then uses it', async () => 
   tab.expectNoErrors();
 
   const other = await e2e().open('desktop');
-  await login(other, receiver.email, PASSWORD);
+  await signInWithForm(other, receiver.email, PASSWORD);
   await useCoupon(other, groupName);
   await expect(passStatus(other)).resolves.toBe('valid');
   other.expectNoErrors();

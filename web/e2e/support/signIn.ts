@@ -30,3 +30,17 @@ export async function signInInPage(tab: Tab, email: string, password: string): P
     { email, password },
   );
 }
+
+/** Signs in through the login form; when the account is signed in on another device, takes it over here. */
+export async function signInWithForm(tab: Tab, email: string, password: string): Promise<void> {
+  await tab.goto('/login');
+  await tab.page.getByLabel('이메일').fill(email);
+  await tab.page.getByLabel('비밀번호').fill(password);
+  await tab.page.locator('main form').getByRole('button', { name: '로그인' }).click();
+  const takeOver = tab.page.getByRole('button', { name: '이 기기에서 계속' });
+  await Promise.race([
+    tab.page.waitForURL((url) => url.pathname !== '/login'),
+    takeOver.waitFor().then(() => takeOver.click()),
+  ]);
+  await tab.page.waitForURL((url) => url.pathname !== '/login');
+}
