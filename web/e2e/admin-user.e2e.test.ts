@@ -13,6 +13,7 @@ import { Pool } from 'pg';
 import { topology } from '../../scripts/topology';
 import { seedAdmin } from '../../services/account/src/jobs/seed';
 import { useE2E, type Tab } from './support/browser';
+import { joinMember } from './support/members';
 import { signInWithForm } from './support/signIn';
 
 const e2e = useE2E();
@@ -24,33 +25,10 @@ const run = randomBytes(4).toString('hex');
 /** Every member of this run shares the marker, so the keyword search finds exactly them. */
 const marker = `mgr${run}`;
 
-async function api(
-  path: string,
-  body: unknown,
-  cookie = '',
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${e2e().baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
 /** A member who joined but has not verified their email (CHECK_EMAIL F). */
 async function join(tag: string, name: string): Promise<string> {
   const email = `${marker}.${tag}@test.syndict.local`;
-  const joined = await api('/api/user/join', {
-    name,
-    email,
-    phone: '01012345678',
-    password: PASSWORD,
-    passwordConfirm: PASSWORD,
-    agreePrivacy: true,
-    agreeTerms: true,
-    recommendType: 'NORMAL',
-  });
-  expect(joined.status).toBe(200);
+  expect((await joinMember(e2e().baseUrl, { name, email, password: PASSWORD })).status).toBe(200);
   return email;
 }
 

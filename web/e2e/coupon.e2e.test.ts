@@ -9,12 +9,12 @@ import { randomBytes } from 'node:crypto';
 import { COUPON_MESSAGES as M } from '@syn/kit/rules';
 import { Pool } from 'pg';
 import { seedAdmin } from '../../services/account/src/jobs/seed';
+import { confirmMailed, joinMember } from './support/members';
 import { useE2E, type Tab } from './support/browser';
 import { signInWithForm } from './support/signIn';
 
 const e2e = useE2E();
 
-const MAILDEV_URL = process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080';
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/syndict_test';
 const ADMIN = { email: 'coupon-e2e-admin@test.syndict.local', password: 'coupon-e2e-admin-pass1' };
 const PASSWORD = 'coupon-e2e-member-pass1';
@@ -35,39 +35,12 @@ async function api(
   return { status: res.status, body: (await res.json()) as Record<string, unknown>, cookie: set.join('; ') };
 }
 
-/** The confirmation link the account service mailed to `to` (maildev's REST inbox). */
-async function confirmLink(to: string): Promise<{ id: string; key: string }> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const mails = (await (await fetch(`${MAILDEV_URL}/email`)).json()) as Array<{
-      text?: string;
-      to: Array<{ address: string }>;
-    }>;
-    const mail = mails.find((m) => m.to.some((t) => t.address === to));
-    const match = mail?.text ? /confirmEmail\?id=([^&\s]+)&key=([^&\s]+)/.exec(mail.text) : null;
-    if (match) return { id: decodeURIComponent(match[1]!), key: decodeURIComponent(match[2]!) };
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`no confirmation mail for ${to}`);
-}
-
 /** join → mail → confirm, through the gateway. */
 async function newMember(name: string): Promise<{ email: string; name: string }> {
   seq += 1;
   const email = `cpn${run}${seq}@test.syndict.local`;
-  const joined = await api('/api/user/join', {
-    name,
-    email,
-    phone: '01012345678',
-    password: PASSWORD,
-    passwordConfirm: PASSWORD,
-    agreePrivacy: true,
-    agreeTerms: true,
-    recommendType: 'NORMAL',
-  });
-  expect(joined.status).toBe(200);
-  const link = await confirmLink(email);
-  expect((await api('/api/user/confirm', { secretId: link.id, secretKey: link.key })).status).toBe(200);
+  expect((await joinMember(e2e().baseUrl, { name, email, password: PASSWORD })).status).toBe(200);
+  expect((await confirmMailed(e2e().baseUrl, email)).status).toBe(200);
   return { email, name };
 }
 

@@ -6,55 +6,20 @@
  * Run: TEST_STACK_OFFSET=50 npx jest web/e2e/dictionary.e2e.test.ts --selectProjects e2e
  */
 import { randomBytes } from 'node:crypto';
+import { confirmMailed, joinMember } from './support/members';
 import { useE2E, type Tab } from './support/browser';
 import { signInInPage } from './support/signIn';
 
 const e2e = useE2E();
 
-const MAILDEV_URL = process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080';
 const PASSWORD = 'dictionary-e2e-pass1';
 const run = randomBytes(4).toString('hex');
-
-async function api(path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${e2e().baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
-async function confirmLink(to: string): Promise<{ id: string; key: string }> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const mails = (await (await fetch(`${MAILDEV_URL}/email`)).json()) as Array<{
-      text?: string;
-      to: Array<{ address: string }>;
-    }>;
-    const mail = mails.find((m) => m.to.some((t) => t.address === to));
-    const match = mail?.text ? /confirmEmail\?id=([^&\s]+)&key=([^&\s]+)/.exec(mail.text) : null;
-    if (match) return { id: decodeURIComponent(match[1]!), key: decodeURIComponent(match[2]!) };
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`no confirmation mail for ${to}`);
-}
 
 /** join → mail → confirm through the gateway, then log in inside the tab as the app does. */
 async function signInNewMember(tab: Tab): Promise<void> {
   const email = `dict${run}@test.syndict.local`;
-  const joined = await api('/api/user/join', {
-    name: '사전회원',
-    email,
-    phone: '01012345678',
-    password: PASSWORD,
-    passwordConfirm: PASSWORD,
-    agreePrivacy: true,
-    agreeTerms: true,
-    recommendType: 'NORMAL',
-  });
-  expect(joined.status).toBe(200);
-  const link = await confirmLink(email);
-  expect((await api('/api/user/confirm', { secretId: link.id, secretKey: link.key })).status).toBe(200);
+  expect((await joinMember(e2e().baseUrl, { name: '사전회원', email, password: PASSWORD })).status).toBe(200);
+  expect((await confirmMailed(e2e().baseUrl, email)).status).toBe(200);
   await tab.goto('/company');
   await signInInPage(tab, email, PASSWORD);
 }

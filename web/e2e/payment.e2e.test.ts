@@ -10,12 +10,12 @@
 import { randomBytes } from 'node:crypto';
 import { BILLING_MESSAGES as M, SIGN_IN_MESSAGES } from '@syn/kit/rules';
 import { detailValue, eventually, seedAdminAccount, toast } from './support/admin';
+import { confirmMailed, joinMember } from './support/members';
 import { useE2E, VIEWPORTS, type Tab, type ViewportName } from './support/browser';
 import { signInInPage } from './support/signIn';
 
 const e2e = useE2E();
 
-const MAILDEV_URL = process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080';
 const PASSWORD = 'payment-e2e-pass1';
 const ADMIN = { email: 'payment-e2e-admin@test.syndict.local', password: 'payment-e2e-admin-pass1' };
 const CARDS = { ok: '4242-4242-4242-4242', declined: '4000-0000-0000-0002' };
@@ -30,49 +30,12 @@ interface Member {
 const run = randomBytes(4).toString('hex');
 let seq = 0;
 
-async function api(path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${e2e().baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
-/** The mail the account service sent to `to`, read from maildev's REST inbox. */
-async function confirmLink(to: string): Promise<{ id: string; key: string }> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const mails = (await (await fetch(`${MAILDEV_URL}/email`)).json()) as Array<{
-      text?: string;
-      to: Array<{ address: string }>;
-    }>;
-    const mail = mails.find((m) => m.to.some((t) => t.address === to));
-    const match = mail?.text ? /confirmEmail\?id=([^&\s]+)&key=([^&\s]+)/.exec(mail.text) : null;
-    if (match) return { id: decodeURIComponent(match[1]!), key: decodeURIComponent(match[2]!) };
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`no confirmation mail for ${to}`);
-}
-
 /** join → mail → confirm, through the gateway (the account screens are another issue's). */
 async function newMember(): Promise<string> {
   seq += 1;
   const email = `pay${run}${seq}@test.syndict.local`;
-  const joined = await api('/api/user/join', {
-    name: `결제회원${seq}`,
-    email,
-    phone: '01012345678',
-    password: PASSWORD,
-    passwordConfirm: PASSWORD,
-    agreePrivacy: true,
-    agreeTerms: true,
-    recommendType: 'NORMAL',
-  });
-  expect(joined.status).toBe(200);
-  const link = await confirmLink(email);
-  const confirmed = await api('/api/user/confirm', { secretId: link.id, secretKey: link.key });
-  expect(confirmed.status).toBe(200);
+  expect((await joinMember(e2e().baseUrl, { name: `결제회원${seq}`, email, password: PASSWORD })).status).toBe(200);
+  expect((await confirmMailed(e2e().baseUrl, email)).status).toBe(200);
   return email;
 }
 

@@ -5,35 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { useE2E, VIEWPORTS, type Tab, type ViewportName } from './support/browser';
+import { verifiedMember } from './support/members';
 import { signInInPage } from './support/signIn';
 
 const e2e = useE2E();
-const MAIL_WEB = process.env.MAIL_WEB_URL ?? 'http://127.0.0.1:1080';
 const PASSWORD = 'wordbook e2e 9';
-
-interface MailDevMail {
-  id: string;
-  text: string;
-  time: string;
-  to: { address: string }[];
-}
-
-async function confirmationLink(address: string): Promise<{ id: string; key: string }> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const res = await fetch(`${MAIL_WEB}/email`);
-    const mails = ((await res.json()) as MailDevMail[]).filter((m) =>
-      m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()),
-    );
-    const match = mails.map((m) => /https?:\/\/\S+\/confirmEmail\?\S+/.exec(m.text)).find(Boolean);
-    if (match) {
-      const url = new URL(match[0]);
-      return { id: url.searchParams.get('id') ?? '', key: url.searchParams.get('key') ?? '' };
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no confirmation mail to ${address}`);
-}
 
 async function api(
   base: string,
@@ -53,26 +29,9 @@ async function api(
   };
 }
 
-/** join → confirmation mail → confirm, through the gateway (as services/account/test/support.ts does). */
+/** A member who joined and confirmed the mailed link, through the gateway. */
 async function newMember(base: string): Promise<string> {
-  const email = `wordbook.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
-  const joined = await api(base, '/api/user/join', {
-    name: '김단어',
-    email,
-    phone: '01012345678',
-    password: PASSWORD,
-    passwordConfirm: PASSWORD,
-    agreePrivacy: true,
-    agreeTerms: true,
-    recommendUser: '',
-    recommendUserId: null,
-    recommendType: 'NORMAL',
-  });
-  if (joined.status !== 200) throw new Error(`join failed: ${JSON.stringify(joined.json)}`);
-  const link = await confirmationLink(email);
-  const confirmed = await api(base, '/api/user/confirm', { secretId: link.id, secretKey: link.key });
-  if (confirmed.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(confirmed.json)}`);
-  return email;
+  return (await verifiedMember(base, 'wordbook', { name: '김단어', password: PASSWORD })).email;
 }
 
 /** Logs in from the page itself, so the session cookie lives in this browser context. */

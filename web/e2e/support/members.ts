@@ -47,28 +47,41 @@ export async function mailedLink(address: string, page: 'confirmEmail' | 'change
   throw new Error(`no ${page} mail to ${address}`);
 }
 
-/** A member made through the API (join + the mailed confirmation link), ready to sign in. */
-export async function verifiedMember(
+/** Joins as the join form does (a member who has not confirmed their email yet). */
+export function joinMember(
   baseUrl: string,
-  tag: string,
-  { name = '이가람', password = 'first pass 1', email = newEmail(tag) } = {},
-): Promise<{ email: string; password: string }> {
-  const joined = await postJson(baseUrl, '/api/user/join', {
+  { name, email, password, phone = '01012345678' }: { name: string; email: string; password: string; phone?: string },
+): Promise<JsonReply> {
+  return postJson(baseUrl, '/api/user/join', {
     name,
     email,
-    phone: '01098765432',
+    phone,
     password,
     passwordConfirm: password,
     agreePrivacy: true,
     agreeTerms: true,
     recommendType: 'NORMAL',
   });
-  if (joined.status !== 200) throw new Error(`join ${email}: ${joined.status} ${JSON.stringify(joined.body)}`);
+}
+
+/** Confirms `email` with the confirmation link the account service mailed to it. */
+export async function confirmMailed(baseUrl: string, email: string): Promise<JsonReply> {
   const link = new URL(await mailedLink(email, 'confirmEmail'), baseUrl);
-  const confirmed = await postJson(baseUrl, '/api/user/confirm', {
+  return postJson(baseUrl, '/api/user/confirm', {
     secretId: link.searchParams.get('id'),
     secretKey: link.searchParams.get('key'),
   });
+}
+
+/** A member made through the API (join + the mailed confirmation link), ready to sign in. */
+export async function verifiedMember(
+  baseUrl: string,
+  tag: string,
+  { name = '이가람', password = 'first pass 1', email = newEmail(tag) } = {},
+): Promise<{ email: string; password: string }> {
+  const joined = await joinMember(baseUrl, { name, email, password, phone: '01098765432' });
+  if (joined.status !== 200) throw new Error(`join ${email}: ${joined.status} ${JSON.stringify(joined.body)}`);
+  const confirmed = await confirmMailed(baseUrl, email);
   if (confirmed.status !== 200) throw new Error(`confirm ${email}: ${confirmed.status}`);
   return { email, password };
 }
