@@ -8,15 +8,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { COUPON_MESSAGES as M } from '@syn/kit/rules';
-import { Pool } from 'pg';
-import { seedAdmin } from '../../services/account/src/jobs/seed';
+import { seedAdminAccount } from './support/admin';
 import { useE2E, type Tab, type ViewportName } from './support/browser';
 import { verifiedMember } from './support/members';
 import { signInInPage } from './support/signIn';
 
 const e2e = useE2E();
 
-const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/syndict_test';
 const ADMIN = { email: 'coupon-detail-e2e-admin@test.syndict.local', password: 'coupon-detail-e2e-admin-pass1' };
 const run = randomBytes(4).toString('hex');
 let member: { email: string; password: string };
@@ -30,12 +28,7 @@ const todayKst = () =>
   }).format(new Date());
 
 beforeAll(async () => {
-  const pool = new Pool({ connectionString: DATABASE_URL });
-  try {
-    await seedAdmin(pool, { NODE_ENV: 'test', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  } finally {
-    await pool.end();
-  }
+  await seedAdminAccount(ADMIN);
   member = await verifiedMember(e2e().baseUrl, `cpndetail${run}`, { name: '김쿠폰' });
 });
 

@@ -8,16 +8,14 @@
  * Run: TEST_STACK_OFFSET=112 npx jest --selectProjects e2e --runInBand --runTestsByPath web/e2e/tables.e2e.test.ts
  */
 import { randomBytes } from 'node:crypto';
-import { Pool } from 'pg';
 import type { Locator } from 'playwright-core';
-import { seedAdmin } from '../../services/account/src/jobs/seed';
+import { seedAdminAccount } from './support/admin';
 import { useE2E, VIEWPORTS, type Tab, type ViewportName } from './support/browser';
 import { verifiedMember } from './support/members';
 import { signInInPage } from './support/signIn';
 
 const e2e = useE2E();
 
-const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/syndict_test';
 const ADMIN = { email: 'tables-e2e-admin@test.syndict.local', password: 'tables-e2e-admin-pass1' };
 const OK_CARD = '4242-4242-4242-4242';
 const NAME = '표시험회원';
@@ -124,12 +122,7 @@ async function expectAccessible(tab: Tab): Promise<void> {
 let merchantUid = '';
 
 beforeAll(async () => {
-  const pool = new Pool({ connectionString: DATABASE_URL });
-  try {
-    await seedAdmin(pool, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, NODE_ENV: 'test' });
-  } finally {
-    await pool.end();
-  }
+  await seedAdminAccount(ADMIN);
   const member = await verifiedMember(e2e().baseUrl, 'tables', { name: NAME, email: EMAIL, password: 'tables pass 1' });
   merchantUid = await givePayments(member.email, member.password);
 }, 120_000);

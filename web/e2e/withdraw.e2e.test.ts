@@ -5,14 +5,12 @@
  *
  * Run: TEST_STACK_OFFSET=89 npx jest --selectProjects e2e --runTestsByPath web/e2e/withdraw.e2e.test.ts
  */
-import { Pool } from 'pg';
-import { seedAdmin } from '../../services/account/src/jobs/seed';
+import { seedAdminAccount } from './support/admin';
 import { useE2E, type ViewportName } from './support/browser';
 import { verifiedMember } from './support/members';
 
 const e2e = useE2E();
 
-const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/syndict_test';
 const ADMIN = { email: 'withdraw-e2e-admin@test.syndict.local', password: 'withdraw-e2e-admin-pass1' };
 
 /** A JSON call with the session cookie it was given, answering the cookie it got. */
@@ -45,14 +43,7 @@ async function memberWithPass(tag: string): Promise<{ email: string; password: s
   return member;
 }
 
-beforeAll(async () => {
-  const pool = new Pool({ connectionString: DATABASE_URL });
-  try {
-    await seedAdmin(pool, { NODE_ENV: 'test', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  } finally {
-    await pool.end();
-  }
-});
+beforeAll(() => seedAdminAccount(ADMIN));
 
 describe.each<ViewportName>(['desktop', 'mobile'])('withdrawal with a pass in use at %s width', (viewport) => {
   test('the page says the paid period is lost and how to get a refund, and a last question comes before anything is deleted', async () => {
