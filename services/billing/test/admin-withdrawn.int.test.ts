@@ -3,9 +3,8 @@
 // account service erased, and the withdrawal ends their passes, so nothing says 사용중 any more.
 // Real PostgreSQL, Kafka (UserWithdrawn) and the PortOne sandbox.
 import { BILLING_MESSAGES as M } from '@syn/kit/rules';
-import { encodeEnvelope, newEnvelope, PassStatus, TOPICS, type ValidEnvelope } from '@syn/proto';
-import { Kafka, logLevel } from 'kafkajs';
-import { buyPass, CARDS, startHarness, type Harness } from './harness';
+import { newEnvelope, PassStatus, type ValidEnvelope } from '@syn/proto';
+import { accountProducer, buyPass, CARDS, couponConsumerApplied, startHarness, type Harness } from './harness';
 
 jest.setTimeout(120_000);
 
@@ -13,12 +12,7 @@ jest.setTimeout(120_000);
 const U = 947_000;
 const ADMIN = { user: U, grade: 0 };
 let h: Harness;
-const kafka = new Kafka({
-  clientId: 'billing-admin-withdrawn-test',
-  brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
-  logLevel: logLevel.NOTHING,
-});
-const producer = kafka.producer();
+const producer = accountProducer('billing-admin-withdrawn-test');
 
 beforeAll(async () => {
   h = await startHarness(U);
@@ -34,21 +28,8 @@ const withdrawn = (userId: number) =>
 
 /** Publishes as the account service does and waits until billing's consumer has applied them. */
 async function deliver(...envs: ValidEnvelope[]): Promise<void> {
-  await producer.send({
-    topic: h.prefix + TOPICS.account,
-    messages: envs.map((e) => ({ key: e.key, value: Buffer.from(encodeEnvelope(e)), headers: { 'event-id': e.id } })),
-  });
-  const ids = [...new Set(envs.map((e) => e.id))];
-  const end = Date.now() + 60_000;
-  for (;;) {
-    const [r] = await h.sql<{ n: number }>(
-      `SELECT count(*)::int AS n FROM billing.processed_events WHERE consumer = $1 AND event_id = ANY($2::uuid[])`,
-      [`${h.prefix}billing-coupons`, ids],
-    );
-    if (r!.n === ids.length) return;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${ids.length} events`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await producer.send(h, ...envs);
+  await couponConsumerApplied(h, [...new Set(envs.map((e) => e.id))]);
 }
 
 type PaymentRow = Record<string, unknown> & { MERCHANT_UID: string };

@@ -1,21 +1,15 @@
 // Account events on real Kafka: referral rewards (5/10/20, each once) from UserConfirmed crediting a
 // recommender (never from UserJoined), and the
 // invited friend's 7-day coupon, LegacyPeriodMerged's pass, all idempotent under redelivery.
-import { encodeEnvelope, newEnvelope, TOPICS, type ValidEnvelope } from '@syn/proto';
-import { Kafka, logLevel } from 'kafkajs';
-import { DAY, startHarness, type Harness } from './harness';
+import { newEnvelope, type ValidEnvelope } from '@syn/proto';
+import { accountProducer, DAY, couponConsumerApplied, startHarness, type Harness } from './harness';
 
 jest.setTimeout(120_000);
 
 // Users 890000–890999 belong to this file.
 const U = 890_000;
 let h: Harness;
-const kafka = new Kafka({
-  clientId: 'billing-coupons-test',
-  brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
-  logLevel: logLevel.NOTHING,
-});
-const producer = kafka.producer();
+const producer = accountProducer('billing-coupons-test');
 
 beforeAll(async () => {
   h = await startHarness(U);
@@ -31,12 +25,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function send(...envs: ValidEnvelope[]) {
-  await producer.send({
-    topic: h.prefix + TOPICS.account,
-    messages: envs.map((e) => ({ key: e.key, value: Buffer.from(encodeEnvelope(e)), headers: { 'event-id': e.id } })),
-  });
-}
+const send = (...envs: ValidEnvelope[]) => producer.send(h, ...envs);
 
 const joined = (userId: number, recommenderUserId: number) =>
   newEnvelope({
@@ -62,14 +51,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 
   }
 }
 
-const processed = (ids: string[]) =>
-  until(`${ids.length} events processed`, async () => {
-    const [r] = await h.sql<{ n: number }>(
-      `SELECT count(*)::int AS n FROM billing.processed_events WHERE consumer = $1 AND event_id = ANY($2::uuid[])`,
-      [`${h.prefix}billing-coupons`, ids],
-    );
-    return r!.n === ids.length ? true : undefined;
-  });
+const processed = (ids: string[]) => couponConsumerApplied(h, ids);
 
 it('when 20 friends join through one recommendation, with every event delivered twice, then 1, 3 and 12 months are granted once each and every friend gets one 7-day coupon', async () => {
   const recommender = U + 1;

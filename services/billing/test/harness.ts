@@ -4,7 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { DEVELOPMENT_IDENTITY_SECRET, GATEWAY_ISSUER, identityHeaders, startService, verifyIdentity } from '@syn/kit';
-import { decodeEnvelope, type ValidEnvelope } from '@syn/proto';
+import { decodeEnvelope, encodeEnvelope, TOPICS, type ValidEnvelope } from '@syn/proto';
+import { Kafka, logLevel } from 'kafkajs';
 import { startSandbox, type Sandbox } from '../../../deploy/local/portone-sandbox/sandbox';
 import { ManualClock } from '../src/domain/clock';
 import { createBillingService } from '../src/service';
@@ -230,3 +231,40 @@ export async function subscribe(h: Harness, user: number, card = CARDS.ok) {
 }
 
 export const DAY = 86_400_000;
+
+/** The account service's side of the topic billing consumes: publishes its events on the test Kafka. */
+export function accountProducer(clientId: string) {
+  const kafka = new Kafka({
+    clientId,
+    brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
+    logLevel: logLevel.NOTHING,
+  });
+  const producer = kafka.producer();
+  return {
+    connect: () => producer.connect(),
+    disconnect: () => producer.disconnect(),
+    send: (h: Harness, ...envs: ValidEnvelope[]) =>
+      producer.send({
+        topic: h.prefix + TOPICS.account,
+        messages: envs.map((e) => ({
+          key: e.key,
+          value: Buffer.from(encodeEnvelope(e)),
+          headers: { 'event-id': e.id },
+        })),
+      }),
+  };
+}
+
+/** Waits (60 s at most) until billing's coupon consumer has applied every one of these events. */
+export async function couponConsumerApplied(h: Harness, ids: string[]): Promise<void> {
+  const end = Date.now() + 60_000;
+  for (;;) {
+    const [r] = await h.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM billing.processed_events WHERE consumer = $1 AND event_id = ANY($2::uuid[])`,
+      [`${h.prefix}billing-coupons`, ids],
+    );
+    if (r!.n === ids.length) return;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${ids.length} events`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,21 +1,15 @@
 // UserWithdrawn on real Kafka: the member's coupon data is anonymised (payment records kept),
 // auto-billing stops and the billing key is deleted at PortOne, other members' data is untouched,
 // and a redelivery changes nothing.
-import { encodeEnvelope, newEnvelope, TOPICS, type ValidEnvelope } from '@syn/proto';
-import { Kafka, logLevel } from 'kafkajs';
-import { DAY, startHarness, type Harness } from './harness';
+import { newEnvelope, type ValidEnvelope } from '@syn/proto';
+import { accountProducer, DAY, couponConsumerApplied, startHarness, type Harness } from './harness';
 
 jest.setTimeout(120_000);
 
 // Users 873000–873999 belong to this file.
 const U = 873_000;
 let h: Harness;
-const kafka = new Kafka({
-  clientId: 'billing-withdrawal-test',
-  brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
-  logLevel: logLevel.NOTHING,
-});
-const producer = kafka.producer();
+const producer = accountProducer('billing-withdrawal-test');
 /** Coupons this run created: anonymised ones no longer carry a user id to clean them up by. */
 const couponIds: number[] = [];
 
@@ -32,12 +26,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function send(...envs: ValidEnvelope[]) {
-  await producer.send({
-    topic: h.prefix + TOPICS.account,
-    messages: envs.map((e) => ({ key: e.key, value: Buffer.from(encodeEnvelope(e)), headers: { 'event-id': e.id } })),
-  });
-}
+const send = (...envs: ValidEnvelope[]) => producer.send(h, ...envs);
 
 /** A referred member's first confirmation, crediting the recommender (the account service's verdict). */
 const joined = (userId: number, recommenderUserId: number) =>
@@ -49,18 +38,7 @@ const joined = (userId: number, recommenderUserId: number) =>
 const withdrawn = (userId: number) =>
   newEnvelope({ producer: 'account', key: String(userId), event: { case: 'userWithdrawn', value: { userId } } });
 
-async function processed(ids: string[]): Promise<void> {
-  const end = Date.now() + 60_000;
-  for (;;) {
-    const [r] = await h.sql<{ n: number }>(
-      `SELECT count(*)::int AS n FROM billing.processed_events WHERE consumer = $1 AND event_id = ANY($2::uuid[])`,
-      [`${h.prefix}billing-coupons`, ids],
-    );
-    if (r!.n === ids.length) return;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${ids.length} events`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const processed = (ids: string[]) => couponConsumerApplied(h, ids);
 
 async function couponList(user: number) {
   const r = await h.call('POST', '/api/coupon/list', { user, body: { pageSize: 10, pageNum: 0 } });
