@@ -3,7 +3,7 @@
 // changes nothing; a good save records the issue date it was sent.
 import { randomBytes } from 'node:crypto';
 import { COUPON_MESSAGES as M } from '@syn/kit/rules';
-import { startHarness, type Harness } from './harness';
+import { startCouponHarness, stopCouponHarness, type Harness } from './harness';
 
 // Users 948000–948999 belong to this file; 948000 is the administrator.
 const U = 948_000;
@@ -13,16 +13,9 @@ const groups: number[] = [];
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness(U);
-  await h.sql(`DELETE FROM billing.coupons WHERE user_id BETWEEN $1 AND $2`, [U, U + 999]);
+  h = await startCouponHarness(U);
 });
-afterAll(async () => {
-  if (h && groups.length) {
-    await h.sql(`DELETE FROM billing.coupons WHERE group_id = ANY($1::int[])`, [groups]);
-    await h.sql(`DELETE FROM billing.coupon_groups WHERE group_id = ANY($1::int[])`, [groups]);
-  }
-  await h?.stop();
-});
+afterAll(() => stopCouponHarness(h, groups));
 
 const admin = (body: Record<string, unknown>) => h.call('POST', '/api/sys/updateCouponItem', { ...ADMIN, body });
 

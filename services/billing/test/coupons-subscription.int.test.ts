@@ -7,7 +7,15 @@
 import { COUPON_MESSAGES as M } from '@syn/kit/rules';
 import { addMonths } from '../src/domain/catalogue';
 import { ymd } from '../src/domain/format';
-import { buyPass, CARDS, DAY, startHarness, subscribe as subscribeWith, type Harness } from './harness';
+import {
+  buyPass,
+  CARDS,
+  DAY,
+  startCouponHarness,
+  stopCouponHarness,
+  subscribe as subscribeWith,
+  type Harness,
+} from './harness';
 
 // Users 876000–876999 belong to this file; 876000 is the administrator.
 const U = 876_000;
@@ -18,16 +26,9 @@ let h: Harness;
 const groups: number[] = [];
 
 beforeAll(async () => {
-  h = await startHarness(U);
-  await h.sql(`DELETE FROM billing.coupons WHERE user_id BETWEEN $1 AND $2`, [U, U + 999]);
+  h = await startCouponHarness(U);
 });
-afterAll(async () => {
-  if (h && groups.length) {
-    await h.sql(`DELETE FROM billing.coupons WHERE group_id = ANY($1::int[])`, [groups]);
-    await h.sql(`DELETE FROM billing.coupon_groups WHERE group_id = ANY($1::int[])`, [groups]);
-  }
-  await h?.stop();
-});
+afterAll(() => stopCouponHarness(h, groups));
 afterEach(() => {
   h.clock.set(new Date());
 });

@@ -3,7 +3,7 @@
 // member's), gifts, and code uniqueness over 100,000 codes.
 import { COUPON_MESSAGES as M } from '@syn/kit/rules';
 import { COUPON_CODE_PATTERN } from '../src/coupons/codes';
-import { DAY, startHarness, type Harness } from './harness';
+import { DAY, startCouponHarness, stopCouponHarness, type Harness } from './harness';
 
 // Users 880000–880999 belong to this file; 880000 is the administrator.
 const U = 880_000;
@@ -13,16 +13,9 @@ let h: Harness;
 const groups: number[] = [];
 
 beforeAll(async () => {
-  h = await startHarness(U);
-  await h.sql(`DELETE FROM billing.coupons WHERE user_id BETWEEN $1 AND $2`, [U, U + 999]);
+  h = await startCouponHarness(U);
 });
-afterAll(async () => {
-  if (h && groups.length) {
-    await h.sql(`DELETE FROM billing.coupons WHERE group_id = ANY($1::int[])`, [groups]);
-    await h.sql(`DELETE FROM billing.coupon_groups WHERE group_id = ANY($1::int[])`, [groups]);
-  }
-  await h?.stop();
-});
+afterAll(() => stopCouponHarness(h, groups));
 
 const admin = (path: string, body: Record<string, unknown>) => h.call('POST', path, { ...ADMIN, body });
 

@@ -268,3 +268,19 @@ export async function couponConsumerApplied(h: Harness, ids: string[]): Promise<
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/** A harness for a file of coupon tests: the file's users start without coupons. */
+export async function startCouponHarness(userIdFrom: number): Promise<Harness> {
+  const h = await startHarness(userIdFrom);
+  await h.sql(`DELETE FROM billing.coupons WHERE user_id BETWEEN $1 AND $2`, [userIdFrom, userIdFrom + 999]);
+  return h;
+}
+
+/** Removes the coupon groups the file made, with their coupons, and stops the harness. */
+export async function stopCouponHarness(h: Harness | undefined, groups: number[]): Promise<void> {
+  if (h && groups.length) {
+    await h.sql(`DELETE FROM billing.coupons WHERE group_id = ANY($1::int[])`, [groups]);
+    await h.sql(`DELETE FROM billing.coupon_groups WHERE group_id = ANY($1::int[])`, [groups]);
+  }
+  await h?.stop();
+}
