@@ -20,6 +20,22 @@ async function subscribe(user: number) {
   return { merchant_uid, customer_uid };
 }
 
+/** A refund made at PortOne's console, not through us (the sandbox's own REST API). */
+async function cancelAtProvider(body: { imp_uid: unknown; amount?: number; reason: string }): Promise<void> {
+  const token = (await (
+    await fetch(`${h.sandbox.url}/users/getToken`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ imp_key: 'k', imp_secret: 's' }),
+    })
+  ).json()) as { response: { access_token: string } };
+  await fetch(`${h.sandbox.url}/payments/cancel`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: token.response.access_token },
+    body: JSON.stringify(body),
+  });
+}
+
 describe('administrator billing', () => {
   it('when a member (grade 1) calls an admin path, then it is refused even without the gateway', async () => {
     for (const path of [
@@ -89,18 +105,7 @@ describe('administrator billing', () => {
     const { merchantUid, rsp } = await buyPass(h, user, 1);
     // Refund at the provider behind our back (its console), webhook lost.
     h.sandbox.holdWebhooks(true);
-    const token = (await (
-      await fetch(`${h.sandbox.url}/users/getToken`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ imp_key: 'k', imp_secret: 's' }),
-      })
-    ).json()) as { response: { access_token: string } };
-    await fetch(`${h.sandbox.url}/payments/cancel`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: token.response.access_token },
-      body: JSON.stringify({ imp_uid: rsp.imp_uid, reason: 'console' }),
-    });
+    await cancelAtProvider({ imp_uid: rsp.imp_uid, reason: 'console' });
     h.sandbox.holdWebhooks(false);
     const r = await h.call('POST', '/api/sys/order/cancel', { ...ADMIN, body: { merchant_uid: merchantUid } });
     expect(r.status).toBe(409);
@@ -118,18 +123,7 @@ describe('administrator billing', () => {
     const user = U + 10;
     const { merchantUid, rsp } = await buyPass(h, user, 1);
     h.sandbox.holdWebhooks(true);
-    const token = (await (
-      await fetch(`${h.sandbox.url}/users/getToken`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ imp_key: 'k', imp_secret: 's' }),
-      })
-    ).json()) as { response: { access_token: string } };
-    await fetch(`${h.sandbox.url}/payments/cancel`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: token.response.access_token },
-      body: JSON.stringify({ imp_uid: rsp.imp_uid, amount: 1000, reason: 'partial' }),
-    });
+    await cancelAtProvider({ imp_uid: rsp.imp_uid, amount: 1000, reason: 'partial' });
     const r = await h.call('POST', '/api/sys/order/cancel', { ...ADMIN, body: { merchant_uid: merchantUid } });
     expect(r.status).toBe(502);
     expect(r.body.message).toBe('오류로 인해 처리할 수 없습니다.');
