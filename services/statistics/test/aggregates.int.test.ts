@@ -36,6 +36,12 @@ afterAll(async () => {
 const PERIOD = { startDate: '2025-03-02', endDate: '2025-03-05' };
 const FAR = timestampFromDate(new Date('2099-01-01T00:00:00Z'));
 
+// A search and a headword view as the dictionary publishes them, keyed by the member (99999999: a guest).
+const searched = (userId: number, sessionHash: string, query: string, resultCount: number, at: string) =>
+  event('headwordSearched', { userId, sessionHash, query, resultCount }, kst(at), userId);
+const viewed = (userId: number, sessionHash: string, headwordId: number, word: string, hanja: string, at: string) =>
+  event('headwordViewed', { userId, sessionHash, headwordId, word, hanja }, kst(at), userId);
+
 // The morning of 2025-03-03 and the day after, in Korea Standard Time.
 const joined101 = event('userJoined', { userId: 101, recommendType: 'NORMAL' }, kst('2025-03-03 09:00'), 101);
 const script = [
@@ -45,66 +51,16 @@ const script = [
   event('userJoined', { userId: 103, recommendType: 'NORMAL' }, kst('2025-03-04 00:30'), 103),
   event('userLoggedIn', { userId: 101, sessionHash: 'h101' }, kst('2025-03-03 10:00'), 101),
   event('userLoggedIn', { userId: 101, sessionHash: 'h101b' }, kst('2025-03-03 11:00'), 101),
-  event(
-    'headwordSearched',
-    { userId: 99999999, sessionHash: 'sA', query: '사랑', resultCount: 3 },
-    kst('2025-03-03 10:05'),
-    99999999,
-  ),
-  event(
-    'headwordSearched',
-    { userId: 99999999, sessionHash: 'sA', query: '행복', resultCount: 2 },
-    kst('2025-03-03 10:06'),
-    99999999,
-  ),
-  event(
-    'headwordSearched',
-    { userId: 99999999, sessionHash: '', query: '바다', resultCount: 1 },
-    kst('2025-03-03 10:07'),
-    99999999,
-  ),
-  event(
-    'headwordSearched',
-    { userId: 102, sessionHash: 'h102', query: '사랑', resultCount: 3 },
-    kst('2025-03-03 10:08'),
-    102,
-  ),
-  event(
-    'headwordViewed',
-    { userId: 102, sessionHash: 'h102', headwordId: 1, word: '사랑', hanja: '愛' },
-    kst('2025-03-03 10:09'),
-    102,
-  ),
-  event(
-    'headwordViewed',
-    { userId: 99999999, sessionHash: 'sA', headwordId: 1, word: '사랑', hanja: '愛' },
-    kst('2025-03-04 08:00'),
-    99999999,
-  ),
-  event(
-    'headwordViewed',
-    { userId: 103, sessionHash: 'h103', headwordId: 2, word: '행복', hanja: '幸福' },
-    kst('2025-03-04 08:10'),
-    103,
-  ),
-  event(
-    'headwordSearched',
-    { userId: 101, sessionHash: 'h101', query: '하늘', resultCount: 4 },
-    kst('2025-03-04 09:00'),
-    101,
-  ),
-  event(
-    'headwordSearched',
-    { userId: 101, sessionHash: 'h101', query: '바다', resultCount: 5 },
-    kst('2025-03-04 09:01'),
-    101,
-  ),
-  event(
-    'headwordSearched',
-    { userId: 101, sessionHash: 'h101', query: '산', resultCount: 6 },
-    kst('2025-03-04 09:02'),
-    101,
-  ),
+  searched(99999999, 'sA', '사랑', 3, '2025-03-03 10:05'),
+  searched(99999999, 'sA', '행복', 2, '2025-03-03 10:06'),
+  searched(99999999, '', '바다', 1, '2025-03-03 10:07'),
+  searched(102, 'h102', '사랑', 3, '2025-03-03 10:08'),
+  viewed(102, 'h102', 1, '사랑', '愛', '2025-03-03 10:09'),
+  viewed(99999999, 'sA', 1, '사랑', '愛', '2025-03-04 08:00'),
+  viewed(103, 'h103', 2, '행복', '幸福', '2025-03-04 08:10'),
+  searched(101, 'h101', '하늘', 4, '2025-03-04 09:00'),
+  searched(101, 'h101', '바다', 5, '2025-03-04 09:01'),
+  searched(101, 'h101', '산', 6, '2025-03-04 09:02'),
   event(
     'passChanged',
     {
@@ -242,14 +198,7 @@ test('when the service crashes after committing the effects and before committin
     },
   });
   const before = await processedCount(s);
-  const burst = Array.from({ length: 20 }, (_, i) =>
-    event(
-      'headwordSearched',
-      { userId: 99999999, sessionHash: 'crash', query: `q${i}`, resultCount: 1 },
-      kst('2025-03-05 09:00'),
-      99999999,
-    ),
-  );
+  const burst = Array.from({ length: 20 }, (_, i) => searched(99999999, 'crash', `q${i}`, 1, '2025-03-05 09:00'));
   try {
     await publish(s, burst);
     await until('the burst to be applied', async () => (await processedCount(s)) === before + burst.length);
