@@ -49,10 +49,10 @@ export interface BehindGateway {
 
 /**
  * The dictionary behind the real gateway, called as the web app calls it. Every upstream points at
- * the dictionary: these tests call only its routes.
+ * the dictionary: these tests call only its routes. `topicPrefix` as for startDictionary.
  */
-export async function startBehindGateway(alias: string): Promise<BehindGateway> {
-  const svc = await startDictionary(alias);
+export async function startBehindGateway(alias: string, topicPrefix?: string): Promise<BehindGateway> {
+  const svc = await startDictionary(alias, {}, topicPrefix);
   const gateway = await startGateway({
     NODE_ENV: 'test',
     GATEWAY_PORT: '0',

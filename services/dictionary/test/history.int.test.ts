@@ -5,10 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { newSessionId, sessionHash, sessionHistoryKey, type SessionData } from '@syn/kit';
 import { decodeEnvelope, TOPICS } from '@syn/proto';
-import { startGateway, type RunningGateway } from '../../../gateway/src/main';
+import type { RunningGateway } from '../../../gateway/src/main';
 import { importDataset } from '../src/store/import';
 import { aRecord, dropIndicesOf, testClient, toJsonl, uniqueAlias } from './builders';
-import { startDictionary, type DictionaryService } from './harness';
+import { startBehindGateway, type BehindGateway, type DictionaryService } from './harness';
 
 jest.setTimeout(60_000);
 
@@ -25,6 +25,7 @@ const WORDS = [
   { id: 4, word: '그리움', hanja: '' },
 ];
 
+let stack: BehindGateway | undefined;
 let svc: DictionaryService;
 let gateway: RunningGateway;
 
@@ -32,22 +33,12 @@ beforeAll(async () => {
   await importDataset(es, Readable.from([toJsonl(WORDS.map((w) => aRecord({ ...w, hanja: w.hanja || null })))]), {
     alias,
   });
-  svc = await startDictionary(alias, {}, prefix);
-  gateway = await startGateway({
-    NODE_ENV: 'test',
-    GATEWAY_PORT: '0',
-    ACCOUNT_URL: svc.http.url,
-    DICTIONARY_URLS: svc.http.url,
-    WORDBOOK_URL: svc.http.url,
-    BILLING_URL: svc.http.url,
-    STATISTICS_URL: svc.http.url,
-    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1',
-  });
+  stack = await startBehindGateway(alias, prefix);
+  ({ svc, gateway } = stack);
 }, 120_000);
 
 afterAll(async () => {
-  await gateway?.close();
-  await svc?.stop();
+  await stack?.close();
   await dropIndicesOf(es, alias);
   await es.close();
 });
