@@ -6,6 +6,7 @@ import { randomInt } from 'node:crypto';
 import { startGateway, type RunningGateway } from '../src/main';
 import {
   connectRedis,
+  everyUpstreamAt,
   json,
   rawRequest,
   startEcho,
@@ -42,11 +43,7 @@ beforeAll(async () => {
     NODE_ENV: 'test',
     GATEWAY_PORT: '0',
     GATEWAY_HOST: '127.0.0.1',
-    ACCOUNT_URL: upstream.url,
-    DICTIONARY_URLS: upstream.url,
-    WORDBOOK_URL: upstream.url,
-    BILLING_URL: upstream.url,
-    STATISTICS_URL: upstream.url,
+    ...everyUpstreamAt(upstream.url),
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     WEB_DIST: webDist,
     BODY_LIMIT: '1kb',

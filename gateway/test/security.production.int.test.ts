@@ -2,7 +2,15 @@
 // CSP_FRAME_ANCESTORS ('self') the app may be framed by itself only.
 import fs from 'node:fs';
 import { startGateway, type RunningGateway } from '../src/main';
-import { PRODUCTION_SITE_ENV, json, rawRequest, startEcho, tempWebDist, type EchoServer } from './support';
+import {
+  everyUpstreamAt,
+  PRODUCTION_SITE_ENV,
+  json,
+  rawRequest,
+  startEcho,
+  tempWebDist,
+  type EchoServer,
+} from './support';
 
 let gateway: RunningGateway;
 let upstream: EchoServer;
@@ -14,11 +22,7 @@ beforeAll(async () => {
   gateway = await startGateway({
     NODE_ENV: 'production',
     GATEWAY_PORT: '0',
-    ACCOUNT_URL: upstream.url,
-    DICTIONARY_URLS: upstream.url,
-    WORDBOOK_URL: upstream.url,
-    BILLING_URL: upstream.url,
-    STATISTICS_URL: upstream.url,
+    ...everyUpstreamAt(upstream.url),
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     WEB_DIST: webDist,
     EG_CRYPTO_CIPHER_KEY: 'k'.repeat(32),

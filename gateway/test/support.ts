@@ -34,6 +34,11 @@ export const PRODUCTION_SITE_ENV = {
   PRIVACY_TRUSTEE_MAIL: '주식회사 낱말메일',
 } as const;
 
+/** Gateway settings that send every route group to the one upstream at `url`. */
+export function everyUpstreamAt(url: string) {
+  return { ACCOUNT_URL: url, DICTIONARY_URLS: url, WORDBOOK_URL: url, BILLING_URL: url, STATISTICS_URL: url };
+}
+
 export interface Echoed {
   service: string;
   method: string;

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Client } from '@elastic/elasticsearch';
 import { startService } from '@syn/kit';
 import { startGateway, type RunningGateway } from '../../../gateway/src/main';
+import { everyUpstreamAt } from '../../../gateway/test/support';
 import { DEFAULT_DATASET_PATH } from '../src/data/paths';
 import { dictionaryService } from '../src/service';
 import { importDataset } from '../src/store/import';
@@ -56,11 +57,7 @@ export async function startBehindGateway(alias: string, topicPrefix?: string): P
   const gateway = await startGateway({
     NODE_ENV: 'test',
     GATEWAY_PORT: '0',
-    ACCOUNT_URL: svc.http.url,
-    DICTIONARY_URLS: svc.http.url,
-    WORDBOOK_URL: svc.http.url,
-    BILLING_URL: svc.http.url,
-    STATISTICS_URL: svc.http.url,
+    ...everyUpstreamAt(svc.http.url),
     REDIS_URL: TEST_REDIS_URL,
   });
   return {
