@@ -9,6 +9,7 @@ import { Schema, mongo, type Connection } from 'mongoose';
 import type { Logger } from './logger';
 import { registerOutboxBacklog } from './metrics';
 import { within } from './supervisor';
+import { runRelayLoop } from './relay-loop';
 
 /** One event waiting on its document. */
 export interface PendingEvent {
@@ -110,7 +111,17 @@ export class MongoOutboxRelay {
     if (this.running) return;
     this.running = true;
     this.unregisterBacklog = registerOutboxBacklog(this.opts.collection, () => this.backlog());
-    this.loop = this.run();
+    this.loop = runRelayLoop({
+      isRunning: () => this.running,
+      publishBatch: () => this.publishBatch(),
+      batchSize: this.batchSize,
+      pollMs: this.pollMs,
+      log: this.opts.log,
+      failure: 'mongo outbox relay batch failed; retrying',
+      setWake: (wake) => {
+        this.wakeUp = wake;
+      },
+    });
   }
 
   /** Documents holding events for our topics that wait to be published (the outbox_backlog metric). */
@@ -137,35 +148,6 @@ export class MongoOutboxRelay {
     while ((await this.publishBatch()) > 0) {
       /* keep going until nothing is pending */
     }
-  }
-
-  private async run(): Promise<void> {
-    let backoff = 200;
-    while (this.running) {
-      try {
-        const n = await this.publishBatch();
-        backoff = 200;
-        if (n >= this.batchSize) continue;
-        await this.sleep(this.pollMs);
-      } catch (err) {
-        if (!this.running) break;
-        this.opts.log.warn({ err }, 'mongo outbox relay batch failed; retrying');
-        await this.sleep(backoff);
-        backoff = Math.min(backoff * 2, 10_000);
-      }
-    }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const t = setTimeout(done, ms);
-      const wake = () => done();
-      function done() {
-        clearTimeout(t);
-        resolve();
-      }
-      this.wakeUp = wake;
-    });
   }
 
   private collection(): mongo.Collection {

@@ -8,6 +8,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { Logger } from './logger';
 import { assertSchemaName } from './pg';
 import { within } from './supervisor';
+import { runRelayLoop } from './relay-loop';
 
 export interface OutboxMessage {
   id: string;
@@ -110,7 +111,17 @@ export class OutboxRelay {
     listener.on('notification', () => this.wake?.());
     await listener.query(`LISTEN ${channelOf(this.opts.schema)}`);
     this.unregisterBacklog = registerOutboxBacklog(this.opts.schema, () => this.backlog());
-    this.loop = this.run();
+    this.loop = runRelayLoop({
+      isRunning: () => this.running,
+      publishBatch: () => this.publishBatch(),
+      batchSize: this.batchSize,
+      pollMs: this.pollMs,
+      log: this.opts.log,
+      failure: 'outbox relay batch failed; retrying',
+      setWake: (wake) => {
+        this.wake = wake;
+      },
+    });
   }
 
   /** Rows waiting to be published (the outbox_backlog metric). */
@@ -140,33 +151,6 @@ export class OutboxRelay {
       this.listener.release();
       this.listener = null;
     }
-  }
-
-  private async run(): Promise<void> {
-    let backoff = 200;
-    while (this.running) {
-      try {
-        const n = await this.publishBatch();
-        backoff = 200;
-        if (n === this.batchSize) continue;
-        await this.sleep(this.pollMs);
-      } catch (err) {
-        this.opts.log.warn({ err }, 'outbox relay batch failed; retrying');
-        await this.sleep(backoff);
-        backoff = Math.min(backoff * 2, 10_000);
-      }
-    }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const t = setTimeout(done, ms);
-      function done() {
-        clearTimeout(t);
-        resolve();
-      }
-      this.wake = done;
-    });
   }
 
   /** One batch: lock unpublished rows (SKIP LOCKED lets replicas share), send, mark. */
