@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { COUPON_MESSAGES as M } from '@syn/kit/rules';
 import { Pool } from 'pg';
 import { seedAdmin } from '../../services/account/src/jobs/seed';
-import { confirmMailed, joinMember } from './support/members';
+import { confirmMailed, joinMember, postJsonWithSession } from './support/members';
 import { useE2E, type Tab } from './support/browser';
 import { signInWithForm } from './support/signIn';
 
@@ -21,19 +21,7 @@ const PASSWORD = 'coupon-e2e-member-pass1';
 const run = randomBytes(4).toString('hex');
 let seq = 0;
 
-async function api(
-  path: string,
-  body: unknown,
-  cookie = '',
-): Promise<{ status: number; body: Record<string, unknown>; cookie: string }> {
-  const res = await fetch(`${e2e().baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  const set = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-  return { status: res.status, body: (await res.json()) as Record<string, unknown>, cookie: set.join('; ') };
-}
+const api = (path: string, body: unknown, cookie = '') => postJsonWithSession(e2e().baseUrl, path, body, cookie);
 
 /** join → mail → confirm, through the gateway. */
 async function newMember(name: string): Promise<{ email: string; name: string }> {

@@ -7,30 +7,13 @@
  */
 import { seedAdminAccount } from './support/admin';
 import { useE2E, type ViewportName } from './support/browser';
-import { verifiedMember } from './support/members';
+import { postJsonWithSession, verifiedMember } from './support/members';
 
 const e2e = useE2E();
 
 const ADMIN = { email: 'withdraw-e2e-admin@test.syndict.local', password: 'withdraw-e2e-admin-pass1' };
 
-/** A JSON call with the session cookie it was given, answering the cookie it got. */
-async function call(
-  path: string,
-  body: unknown,
-  cookie = '',
-): Promise<{ status: number; body: Record<string, unknown>; cookie: string }> {
-  const res = await fetch(`${e2e().baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
-  return {
-    status: res.status,
-    body: (await res.json()) as Record<string, unknown>,
-    cookie: sid ? sid.slice(0, sid.indexOf(';')) : cookie,
-  };
-}
+const call = (path: string, body: unknown, cookie = '') => postJsonWithSession(e2e().baseUrl, path, body, cookie);
 
 /** A member given a one-month pass by the administrator (the billing service's own grant). */
 async function memberWithPass(tag: string): Promise<{ email: string; password: string }> {

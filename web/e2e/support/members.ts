@@ -19,6 +19,26 @@ export async function postJson(baseUrl: string, path: string, body: unknown): Pr
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
+/** POST as JSON with the session cookie `cookie`; answers the session cookie the reply set, else the one sent. */
+export async function postJsonWithSession(
+  baseUrl: string,
+  path: string,
+  body: unknown,
+  cookie = '',
+): Promise<JsonReply & { cookie: string }> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+  return {
+    status: res.status,
+    body: (await res.json()) as Record<string, unknown>,
+    cookie: sid ? sid.slice(0, sid.indexOf(';')) : cookie,
+  };
+}
+
 export const newEmail = (tag: string) => `${tag}.${randomBytes(5).toString('hex')}@example.com`;
 
 interface MailDevMail {
