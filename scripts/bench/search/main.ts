@@ -37,9 +37,11 @@ interface Results {
   warmSearch?: Record<PathName, Figures>;
   warmDetail?: Record<PathName, Figures>;
   open: RateRow[];
+  /** Detail views at the same fixed rates. */
+  openDetail: RateRow[];
   repeats: string[];
   /** The machine's load when each phase ended, printed beside its table. */
-  machine: Partial<Record<'coldSearch' | 'coldDetail' | 'warmSearch' | 'warmDetail' | 'open', string>>;
+  machine: Partial<Record<'coldSearch' | 'coldDetail' | 'warmSearch' | 'warmDetail' | 'open' | 'openDetail', string>>;
 }
 
 export async function main(o: SearchOptions): Promise<void> {
@@ -76,6 +78,8 @@ export async function main(o: SearchOptions): Promise<void> {
   const openQueries = byPath(take(queries, warm + cold * PATHS.length, openPerPath * PATHS.length));
   const warmIds = take(ids, 0, warm);
   const coldIdItems = byPath(take(ids, warm, coldIds * PATHS.length));
+  const openIds = o.skip.has('detail') ? 0 : openPerPath;
+  const openIdItems = byPath(take(ids, warm + coldIds * PATHS.length, openIds * PATHS.length));
 
   const stack: Stack = await startDatasetStack(data, o.offset, log, {
     ...(o.answerCache !== null ? { ANSWER_CACHE_ENTRIES: String(o.answerCache) } : {}),
@@ -85,6 +89,7 @@ export async function main(o: SearchOptions): Promise<void> {
   const results: Results = {
     served: { headwords: 0, relations: 0, generated: false },
     open: [],
+    openDetail: [],
     repeats: [],
     machine: {},
   };
@@ -167,6 +172,11 @@ export async function main(o: SearchOptions): Promise<void> {
       log(`OPEN LOOP: search at ${o.rates.join(', ')} req/s, ${o.stepSeconds} s each, gateway then service …`);
       results.open = await openRates(openQueries, searches, o.rates, o.stepSeconds, results.repeats);
       results.machine.open = await phaseLine();
+      if (openIds > 0) {
+        log(`OPEN LOOP: detail views at ${o.rates.join(', ')} req/s, ${o.stepSeconds} s each, gateway then service …`);
+        results.openDetail = await openRates(openIdItems, details, o.rates, o.stepSeconds, results.repeats);
+        results.machine.openDetail = await phaseLine();
+      }
     }
   } finally {
     const hash = sessionHash(sid);
@@ -231,6 +241,14 @@ function report(
     ratios('warm detail', r.warmDetail);
   }
   verdicts(r, imported);
+  if (r.openDetail.length > 0) {
+    rateTable(
+      r.openDetail,
+      r.machine.openDetail,
+      'OPEN LOOP — detail views at fixed rates, never-viewed ids (answer cache misses)',
+    );
+    targetsAt(100, r.open, r.openDetail);
+  }
   if (r.open.length > 0) {
     rateTable(r.open, r.machine.open);
     for (const p of ['gateway', 'service'] as const) {
@@ -241,6 +259,19 @@ function report(
       );
     }
   }
+}
+
+/** The latency targets at one open-loop rate through the gateway, cold (never-sent queries, never-viewed ids). */
+function targetsAt(rate: number, search: readonly RateRow[], detail: readonly RateRow[]): void {
+  const at = (rows: readonly RateRow[]) => rows.find((row) => row.rate === rate && row.path === 'gateway');
+  const s = at(search);
+  const d = at(detail);
+  const line = (what: string, f: { p50: number; p99: number } | undefined, p50: number, p99: number) =>
+    f
+      ? `${what} at ${rate} req/s through the gateway: p50 ${f.p50.toFixed(1)} ms (target ≤ ${p50}) ${f.p50 <= p50 ? 'met' : 'MISSED'}, p99 ${f.p99.toFixed(1)} ms (target ≤ ${p99}) ${f.p99 <= p99 ? 'met' : 'MISSED'}`
+      : `${what}: no ${rate} req/s step in this run`;
+  log(line('cold search', s?.f, 15, 60));
+  log(line('cold detail', d?.f, 10, 40));
 }
 
 /**

@@ -63,9 +63,13 @@ export function highestMet(rows: readonly RateRow[], path: PathName): number | n
   return best;
 }
 
-export function rateTable(rows: readonly RateRow[], machine?: string): void {
+export function rateTable(
+  rows: readonly RateRow[],
+  machine?: string,
+  title = 'OPEN LOOP — search at fixed rates, never-sent queries (answer cache misses)',
+): void {
   table(
-    'OPEN LOOP — search at fixed rates, never-sent queries (answer cache misses)',
+    title,
     rows.map((r) => ({ label: `${r.path} @ ${r.rate} req/s${metGoal(r) ? '' : ' (missed)'}`, f: r.f })),
     machine,
   );
