@@ -10,7 +10,7 @@ import { cacheCounts, cacheLine, datasetLine, machineLine, servedDataset, type S
 import { distinctQueries, shuffled } from '../queries';
 import type { Figures } from './drive';
 import type { SearchOptions } from './options';
-import { interleaved, openRates, prime, type Item, type MakeTarget } from './phases';
+import { interleaved, OPEN_WARMUP_SECONDS, openRates, prime, type Item, type MakeTarget } from './phases';
 import { highestMet, log, rateTable, ratios, table, type RateRow } from './report';
 import { detailTarget, PATHS, searchTarget, type Endpoints, type PathName } from './targets';
 import { clearRequestCache, recordDetails, recordSearches } from './traces';
@@ -59,7 +59,10 @@ export async function main(o: SearchOptions): Promise<void> {
   const warm = o.skip.has('warm') ? 0 : o.warmSet;
   const openPerPath = o.skip.has('open')
     ? 0
-    : Math.ceil(o.rates.reduce((a, r) => a + r * (o.stepSeconds + 1), 0) * OPEN_MARGIN);
+    : Math.ceil(
+        (o.rates.reduce((a, r) => a + r * (o.stepSeconds + 1), 0) + (o.rates[0] ?? 0) * (OPEN_WARMUP_SECONDS + 1)) *
+          OPEN_MARGIN,
+      );
   const wanted = warm + cold * PATHS.length + openPerPath * 2;
 
   const headwords = await readHeadwords(file);

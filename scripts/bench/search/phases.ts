@@ -81,6 +81,9 @@ export async function prime(itemsOf: Record<PathName, Item[]>, make: MakeTarget,
 }
 
 /** Open loop at each rate, gateway then service, each from its own never-sent items. */
+/** The unmeasured open-loop step at the first rate, on each path, before the measured ones. */
+export const OPEN_WARMUP_SECONDS = 5;
+
 export async function openRates(
   itemsOf: Record<'gateway' | 'service', Item[]>,
   make: MakeTarget,
@@ -90,6 +93,18 @@ export async function openRates(
 ): Promise<RateRow[]> {
   const rows: RateRow[] = [];
   const feeds = { gateway: feed(itemsOf.gateway), service: feed(itemsOf.service) };
+  // Not measured: a freshly started process (JIT, connection pools) would make the first step's tail.
+  const first = rates[0] ?? 0;
+  if (first > 0) {
+    for (const p of ['gateway', 'service'] as const) {
+      log(`  ${p} warm-up at ${first} req/s for ${OPEN_WARMUP_SECONDS} s (not measured) …`);
+      await openLoop(
+        make(p, () => feeds[p].next()),
+        first,
+        OPEN_WARMUP_SECONDS,
+      );
+    }
+  }
   for (const rate of rates) {
     for (const p of ['gateway', 'service'] as const) {
       log(`  ${p} at ${rate} req/s for ${seconds} s …`);
