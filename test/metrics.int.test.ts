@@ -88,5 +88,7 @@ test('every service serves its metrics, and the consumers report their lag', asy
     text = await scrape(statistics);
   }
   expect(await scrape(`http://127.0.0.1:${topo.ports.billing}`)).toMatch(/^outbox_backlog\{outbox="billing"\} \d+$/m);
-  expect(await scrape(`http://127.0.0.1:${topo.ports.wordbook}`)).toMatch(/^outbox_backlog\{outbox="wordbook_items"\} \d+$/m);
+  expect(await scrape(`http://127.0.0.1:${topo.ports.wordbook}`)).toMatch(
+    /^outbox_backlog\{outbox="wordbook_items"\} \d+$/m,
+  );
 });
