@@ -5,8 +5,20 @@ import type { Logger } from './logger';
 
 export type { Pool, PoolClient };
 
-export function createPool(connectionString: string, extra: PoolConfig = {}): Pool {
-  return new Pool({ connectionString, max: 10, idleTimeoutMillis: 30_000, ...extra });
+/**
+ * A pool whose idle connections may be ended by the server (a restart, a terminated backend): the pool
+ * emits that on itself, and an 'error' event nobody listens to ends the process. The pool drops the
+ * connection and opens another for the next query; `onIdleError` only reports it.
+ */
+export function createPool(
+  connectionString: string,
+  extra: PoolConfig = {},
+  onIdleError: (err: Error) => void = (err) =>
+    process.stderr.write(`postgres: an idle connection was closed by the server (${err.message})\n`),
+): Pool {
+  const pool = new Pool({ connectionString, max: 10, idleTimeoutMillis: 30_000, ...extra });
+  pool.on('error', onIdleError);
+  return pool;
 }
 
 /** Runs `fn` in one transaction; rolls back on any error and rethrows it. */

@@ -164,7 +164,9 @@ export async function startService<C extends RuntimeConfig, N extends StoreNeeds
   const stores: AnyStores = {};
 
   if (needs.postgres && urls.DATABASE_URL) {
-    const pool = createPool(urls.DATABASE_URL);
+    const pool = createPool(urls.DATABASE_URL, {}, (err) =>
+      log.warn({ err }, 'an idle PostgreSQL connection was closed by the server; the pool opens another'),
+    );
     const migrations = [
       eventingMigration(),
       ...(needs.postgres.migrationsDir ? await readMigrations(needs.postgres.migrationsDir) : []),
