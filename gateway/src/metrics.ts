@@ -2,7 +2,8 @@
 // pipeline that served it), served on a port of their own so the public door never shows them.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { httpMetrics, metricsRegistry } from '@syn/kit';
+// The subpath, not the kit's index: the gateway need not load the services' store clients.
+import { httpMetrics, metricsRegistry } from '@syn/kit/metrics';
 import { Counter, Gauge } from 'prom-client';
 import { ROUTES } from './routes';
 

@@ -3,7 +3,7 @@
 // runs one gateway per process, so one gateway serves every case, each setting the replicas up.)
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { metricsRegistry } from '@syn/kit';
+import { metricsRegistry } from '@syn/kit/metrics';
 import { startGateway, type RunningGateway } from '../src/main';
 import { json, rawRequest, startEcho, type EchoServer } from './support';
 

@@ -58,6 +58,9 @@ export const runtimeShape = (defaultPort: number) => ({
   PORT: z.coerce.number().int().min(0).max(65535).default(defaultPort),
 });
 
+/** The outbox buffer's defaults: the longest a fact waits for its batch, and the largest batch. */
+export const OUTBOX_BUFFER_DEFAULTS = { delayMs: 10, size: 500 } as const;
+
 /** The store settings, one shape per store a service declares (runtime.ts `StoreNeeds`). */
 export const storeShapes = {
   postgres: {
@@ -65,8 +68,8 @@ export const storeShapes = {
     /** 'off' runs a service without its relay (another replica or process relays). */
     OUTBOX_RELAY: z.enum(['on', 'off']).default('on'),
     /** The outbox buffer (publishBuffered): the longest a fact waits for its batch, and the largest batch. */
-    OUTBOX_BUFFER_MS: z.coerce.number().int().min(0).max(1_000).default(10),
-    OUTBOX_BUFFER_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
+    OUTBOX_BUFFER_MS: z.coerce.number().int().min(0).max(1_000).default(OUTBOX_BUFFER_DEFAULTS.delayMs),
+    OUTBOX_BUFFER_SIZE: z.coerce.number().int().min(1).max(10_000).default(OUTBOX_BUFFER_DEFAULTS.size),
   },
   redis: { REDIS_URL: z.string().url() },
   mongo: {

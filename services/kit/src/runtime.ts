@@ -7,7 +7,7 @@ import type { Connection } from 'mongoose';
 import type { Transporter } from 'nodemailer';
 import type { Pool } from 'pg';
 import type { z } from 'zod';
-import type { Env, runtimeShape } from './config';
+import { OUTBOX_BUFFER_DEFAULTS, type Env, type runtimeShape } from './config';
 import type { RunningConsumer } from './consumer';
 import { listen, type RunningServer } from './http';
 import { GroupCommit } from './group-commit';
@@ -179,8 +179,8 @@ export async function startService<C extends RuntimeConfig, N extends StoreNeeds
       commit: (msgs) => withTransaction(pool, (tx) => enqueueMany(tx, schema, msgs)),
       log,
       label: 'buffered events',
-      maxDelayMs: urls.OUTBOX_BUFFER_MS ?? 10,
-      maxSize: urls.OUTBOX_BUFFER_SIZE ?? 500,
+      maxDelayMs: urls.OUTBOX_BUFFER_MS ?? OUTBOX_BUFFER_DEFAULTS.delayMs,
+      maxSize: urls.OUTBOX_BUFFER_SIZE ?? OUTBOX_BUFFER_DEFAULTS.size,
     });
   }
   if (needs.redis && urls.REDIS_URL) stores.redis = await connectRedis(urls.REDIS_URL, log);
