@@ -43,14 +43,21 @@ export interface Stack {
 }
 
 /** Type-checks and compiles the TypeScript packages (incremental) and builds the web app when missing. */
-export function buildIfNeeded(log: (line: string) => void, opts: { web?: 'always' | 'if-missing' } = {}): void {
+export function buildIfNeeded(
+  log: (line: string) => void,
+  opts: { web?: 'always' | 'if-missing' | 'never' } = {},
+): void {
   log('building TypeScript packages (incremental)…');
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.build.json'], {
     cwd: ROOT,
     stdio: 'inherit',
   });
   const webIndex = path.join(ROOT, 'web/dist/index.html');
-  if (existsSync(path.join(ROOT, 'web/package.json')) && (opts.web === 'always' || !existsSync(webIndex))) {
+  if (
+    opts.web !== 'never' &&
+    existsSync(path.join(ROOT, 'web/package.json')) &&
+    (opts.web === 'always' || !existsSync(webIndex))
+  ) {
     log('building the web app…');
     // A production bundle whoever calls: under jest NODE_ENV is 'test', and Vite would then bundle
     // React's development build (a third larger, failing the size budget).
@@ -115,8 +122,10 @@ export async function waitForHealth(
     if (!isAlive()) throw new Error(`a process of the stack exited while waiting for ${url}`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(3_000) });
-      if (res.ok) return;
-      last = `${res.status} ${await res.text()}`;
+      const text = await res.text();
+      // The gateway answers 200 "degraded" while some dictionary replicas are still starting: wait for all.
+      if (res.ok && !/"status"\s*:\s*"degraded"/.test(text)) return;
+      last = `${res.status} ${text}`;
     } catch (err) {
       last = err instanceof Error ? err.message : String(err);
     }

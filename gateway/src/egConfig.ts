@@ -81,14 +81,15 @@ export function systemConfig(config: GatewayConfig, pluginPath: string): Json {
     identitySecret: config.identitySecret,
     site: config.site,
     healthTargets: [
-      { name: 'account', url: config.services.account },
+      { name: 'account', service: 'account', url: config.services.account },
       ...config.services.dictionary.map((url, index, all) => ({
         name: all.length === 1 ? 'dictionary' : `dictionary#${index + 1}`,
+        service: 'dictionary',
         url,
       })),
-      { name: 'wordbook', url: config.services.wordbook },
-      { name: 'billing', url: config.services.billing },
-      { name: 'statistics', url: config.services.statistics },
+      { name: 'wordbook', service: 'wordbook', url: config.services.wordbook },
+      { name: 'billing', service: 'billing', url: config.services.billing },
+      { name: 'statistics', service: 'statistics', url: config.services.statistics },
     ],
   };
   const eg = config.expressGateway;

@@ -589,13 +589,30 @@ describe('health', () => {
     });
   });
 
-  test('when one dictionary instance reports unhealthy, then the gateway answers 503 naming it', async () => {
+  test('when one dictionary replica reports unhealthy, then the gateway is degraded but healthy (it serves from the other), naming it', async () => {
+    upstream.dictionaryB.healthStatus = 500;
+    try {
+      const response = await rawRequest(gateway.url, { path: '/health' });
+      expect(response.status).toBe(200);
+      expect(json<unknown>(response)).toMatchObject({
+        status: 'degraded',
+        degraded: ['dictionary#2'],
+        services: { 'dictionary#1': 'ok', 'dictionary#2': 'down', account: 'ok' },
+      });
+    } finally {
+      upstream.dictionaryB.healthStatus = 200;
+    }
+  });
+
+  test('when every dictionary replica reports unhealthy, then the gateway answers 503 naming them', async () => {
+    upstream.dictionaryA.healthStatus = 500;
     upstream.dictionaryB.healthStatus = 500;
     try {
       const response = await rawRequest(gateway.url, { path: '/health' });
       expect(response.status).toBe(503);
-      expect(json<{ failing: string[] }>(response).failing).toEqual(['dictionary#2']);
+      expect(json<{ failing: string[] }>(response).failing).toEqual(['dictionary#1', 'dictionary#2']);
     } finally {
+      upstream.dictionaryA.healthStatus = 200;
       upstream.dictionaryB.healthStatus = 200;
     }
   });

@@ -17,6 +17,8 @@ interface Seen {
   method: string;
   url: string;
   body: string;
+  /** The gateway's number for the request (the usage fact a replica writes takes its id from it). */
+  requestId: string;
 }
 
 /**
@@ -51,6 +53,7 @@ class Replica {
           method: req.method ?? '',
           url: req.url ?? '',
           body: Buffer.concat(chunks).toString(),
+          requestId: String(req.headers['eg-request-id'] ?? ''),
         };
         this.hits.push(seen);
         if (this.mode === 'reset') {
@@ -174,6 +177,25 @@ describe('dictionary replicas behind the gateway', () => {
       expect(json<Seen>(suggest).service).not.toBe('r1');
     }
     expect(r1.hits.map((h) => `${h.method} ${h.url}`)).toContain('POST /api/dic/search/pyojaeItems');
+  });
+
+  test('when a search is sent again to another replica, then it carries the same request id (its usage fact is counted once)', async () => {
+    r1.mode = 'reset';
+    const before = r1.hits.length;
+    const answered: Seen[] = [];
+    for (let i = 0; i < 6; i++) {
+      const response = await post('/api/dic/search/pyojaeItems');
+      expect(response.status).toBe(200);
+      answered.push(json<Seen>(response));
+    }
+    // Round robin: some went to r1 first, which broke the connection; another replica answered each.
+    const broken = r1.hits.slice(before);
+    expect(broken.length).toBeGreaterThan(0);
+    for (const hit of broken) {
+      expect(hit.requestId).toMatch(/^[0-9A-Za-z-]{8,64}$/);
+      expect(answered.filter((seen) => seen.requestId === hit.requestId)).toHaveLength(1);
+    }
+    expect(new Set(answered.map((seen) => seen.requestId)).size).toBe(6);
   });
 
   test('when one breaks connections before answering, then a write it may have done is not sent again: 502', async () => {

@@ -1,6 +1,6 @@
 // Envelope helpers every producer and consumer uses: topics, versioned types,
 // building, encoding and validating envelopes.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   create,
   fromBinary,
@@ -167,6 +167,23 @@ export interface NewEnvelopeInput<C extends EventCase> {
   id?: string;
   /** When the fact happened; defaults to now. */
   occurredAt?: Date | Timestamp;
+}
+
+/**
+ * An event id that is the same every time the same fact is published (RFC 9562 UUID v8 from
+ * SHA-256 of the parts): a producer that may publish one fact twice, e.g. a request the gateway
+ * retried on another replica, gives both copies one id, and the consumers' processed-events
+ * check keeps only the first.
+ */
+export function nameBasedEventId(...parts: readonly string[]): string {
+  const hash = createHash('sha256');
+  // Length-prefixed, so ("ab", "c") and ("a", "bc") differ.
+  for (const part of parts) hash.update(`${Buffer.byteLength(part)}:${part};`);
+  const b = hash.digest().subarray(0, 16);
+  b[6] = (b[6]! & 0x0f) | 0x80; // version 8
+  b[8] = (b[8]! & 0x3f) | 0x80; // variant 10
+  const hex = b.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** Builds an envelope, filling id (UUID v4), type (from the case) and occurredAt. */

@@ -13,6 +13,7 @@ import {
   EVENT_TYPES,
   eventCaseOfType,
   loadFixtures,
+  nameBasedEventId,
   newEnvelope,
   PassStatus,
   timestampDate,
@@ -104,6 +105,31 @@ describe('newEnvelope', () => {
     expect(() =>
       newEnvelope({ producer: 'account', key: '1', id: 'evt-1', event: { case: 'userWithdrawn', value: {} } }),
     ).toThrow(TypeError);
+  });
+});
+
+describe('nameBasedEventId', () => {
+  it('is one UUID v8 for the same parts, another for any other parts', () => {
+    const id = nameBasedEventId('dictionary', 'headwordSearched', 'rq5fGx2HbQ1tDkYyZ0aBcD', '7');
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(nameBasedEventId('dictionary', 'headwordSearched', 'rq5fGx2HbQ1tDkYyZ0aBcD', '7')).toBe(id);
+    expect(nameBasedEventId('dictionary', 'headwordViewed', 'rq5fGx2HbQ1tDkYyZ0aBcD', '7')).not.toBe(id);
+    expect(nameBasedEventId('dictionary', 'headwordSearched', 'rq5fGx2HbQ1tDkYyZ0aBcD', '8')).not.toBe(id);
+    // The parts are kept apart: moving a character from one to the next is another name.
+    expect(nameBasedEventId('ab', 'c')).not.toBe(nameBasedEventId('a', 'bc'));
+  });
+
+  it('makes an id newEnvelope and decodeEnvelope accept', () => {
+    const env = newEnvelope({
+      producer: 'dictionary',
+      key: '7',
+      id: nameBasedEventId('x'),
+      event: {
+        case: 'headwordSearched',
+        value: { userId: 7, sessionHash: '', query: '사랑', resultCount: 1, page: 0 },
+      },
+    });
+    expect(decodeEnvelope(encodeEnvelope(env)).id).toBe(env.id);
   });
 });
 

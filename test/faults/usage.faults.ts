@@ -30,7 +30,7 @@ import { STATISTICS_TOPICS } from '../../services/statistics/src/events/consume'
 import { ensureInfra, kafkaServer, killInstance, startInstance, stopInstance } from '../../deploy/local/infra';
 import { Supervisor, type ProcessSpec } from '../../scripts/processes';
 import { LOCAL, ROOT, topology } from '../../scripts/topology';
-import { mayBeLost, nearKill } from './usage';
+import { mayBeLost, nearKill, uniqueQuery } from './usage';
 
 process.env.TEST_STACK_OFFSET ??= '36';
 const OFFSET = Number(process.env.TEST_STACK_OFFSET);
@@ -62,16 +62,6 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs: num
   throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
 }
 const healthy = async (url: string) => (await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) })).ok;
-
-/** A query no other request asks: its fact can be found by it in the outbox. */
-function uniqueQuery(n: number): string {
-  let word = '';
-  for (let i = 0; i < 3; i++) {
-    word += String.fromCharCode(0xac00 + (n % 11_172));
-    n = Math.floor(n / 11_172);
-  }
-  return word;
-}
 
 interface SearchRec {
   query: string;

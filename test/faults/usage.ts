@@ -27,3 +27,13 @@ export function nearKill(at: number, kills: readonly number[]): boolean {
 export function mayBeLost(recs: readonly Answered[], kills: readonly number[]): number {
   return recs.filter((r) => r.ok && nearKill(r.at, kills)).length;
 }
+
+/** A query no other request of the run asks (three syllables from `n`): its fact can be found by it. */
+export function uniqueQuery(n: number): string {
+  let word = '';
+  for (let i = 0; i < 3; i++) {
+    word += String.fromCharCode(0xac00 + (n % 11_172));
+    n = Math.floor(n / 11_172);
+  }
+  return word;
+}

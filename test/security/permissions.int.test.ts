@@ -21,6 +21,7 @@ import {
   APPROVED_CARD,
   couponGroup,
   giveData,
+  readySubscription,
   joinMember,
   login,
   markersOf,
@@ -175,6 +176,9 @@ beforeAll(async () => {
   const topo = topology('test');
   const sandboxUrl = `http://127.0.0.1:${topo.sandboxPort}`;
   const admin = await adminMember(baseUrl);
+  // The administrator persists in the test database across runs: a ready subscription of their own
+  // makes their rows the same on a fresh database as on one an earlier run left (auto-renewal: 409).
+  await readySubscription(baseUrl, admin);
   const [free, other, paid] = [
     await joinMember(baseUrl, '권한에이', 'a'),
     await joinMember(baseUrl, '권한비', 'b'),

@@ -1,5 +1,7 @@
-// GET /health: ok only when every service instance's own /health answers 200
-// and the session store answers, checked in parallel with short timeouts.
+// GET /health: checks every service instance's own /health and the session store, in parallel with
+// short timeouts. 200 "ok" when all answer; 200 "degraded" when a replicated service has lost some
+// replicas but not all (the gateway serves from the others, so a load balancer must keep it); 503
+// when a service has no instance up or the session store is away.
 import type { RequestHandler } from 'express';
 import { MESSAGES } from './errors';
 import type { HealthTarget } from './settings';
@@ -15,8 +17,23 @@ type Status = 'ok' | 'down';
 
 export interface HealthReport {
   healthy: boolean;
+  /** Instances down while their service still has another one up. */
+  degraded: string[];
+  /** Instances down whose service has none up. */
+  failing: string[];
   services: Record<string, Status>;
   redis: Status;
+}
+
+/** Groups the instances' statuses by service: a service is up while one of its instances is. */
+export function judge(targets: readonly HealthTarget[], statuses: readonly Status[], redis: Status): HealthReport {
+  const services = Object.fromEntries(targets.map((target, index) => [target.name, statuses[index] ?? 'down']));
+  const up = new Set(targets.filter((target) => services[target.name] === 'ok').map((target) => target.service));
+  const down = targets.filter((target) => services[target.name] !== 'ok');
+  const degraded = down.filter((target) => up.has(target.service)).map((target) => target.name);
+  const failing = down.filter((target) => !up.has(target.service)).map((target) => target.name);
+  if (redis !== 'ok') failing.push('redis');
+  return { healthy: failing.length === 0, degraded, failing, services, redis };
 }
 
 async function probe(url: string): Promise<Status> {
@@ -37,9 +54,7 @@ export function healthCheck(targets: HealthTarget[], redisPing: () => Promise<bo
       Promise.all(targets.map((target) => probe(target.url))),
       redisPing().catch(() => false),
     ]);
-    const services = Object.fromEntries(targets.map((target, index) => [target.name, statuses[index] ?? 'down']));
-    const redis: Status = redisOk ? 'ok' : 'down';
-    return { healthy: redisOk && Object.values(services).every((s) => s === 'ok'), services, redis };
+    return judge(targets, statuses, redisOk ? 'ok' : 'down');
   };
 
   return (_req, res) => {
@@ -47,20 +62,19 @@ export function healthCheck(targets: HealthTarget[], redisPing: () => Promise<bo
     void inFlight.then((report) => {
       res.setHeader('Cache-Control', 'no-store');
       if (report.healthy) {
-        res.status(200).json({ status: 'ok', services: report.services, redis: report.redis });
+        res.status(200).json({
+          status: report.degraded.length === 0 ? 'ok' : 'degraded',
+          ...(report.degraded.length === 0 ? {} : { degraded: report.degraded }),
+          services: report.services,
+          redis: report.redis,
+        });
         return;
       }
-      const failing = [
-        ...Object.entries(report.services)
-          .filter(([, status]) => status !== 'ok')
-          .map(([name]) => name),
-        ...(report.redis === 'ok' ? [] : ['redis']),
-      ];
       res.status(503).json({
         error: true,
         message: MESSAGES.unavailable,
         status: 'fail',
-        failing,
+        failing: report.failing,
         services: report.services,
         redis: report.redis,
       });

@@ -14,6 +14,7 @@ import { errorHandler, errorShape, notFound } from './errors';
 import { healthCheck } from './health';
 import { createRateLimiters, rateLimitPolicy, rateLimitSchema, type RouteRateClass } from './rateLimit';
 import { ReplicaPool, readsOnly, replicaProxy, replicaProxySchema } from './replicas';
+import { installFastRequestIds } from './requestIds';
 import { sessionPolicy } from './session';
 import { SessionStore } from './sessionStore';
 import { settingsSchema, type PluginSettings } from './settings';
@@ -68,6 +69,7 @@ export const schema = settingsSchema;
 
 export function init(context: PluginContext): void {
   const settings = context.settings;
+  installFastRequestIds();
   const sessions = new SessionStore(settings.redisUrl, logger);
   store = sessions;
   const limiters = createRateLimiters(sessions.redis, settings.rateLimits);

@@ -11,6 +11,7 @@ import { Readable } from 'node:stream';
 import type { Request, RequestHandler } from 'express';
 import httpProxy from 'http-proxy';
 import type { Logger } from 'pino';
+import { REQUEST_ID_HEADER } from '@syn/kit/identity';
 import { replicaHealthy, replicaRetries } from '../metrics';
 
 interface Replica {
@@ -212,7 +213,7 @@ export function replicaProxy(opts: ReplicaProxyOptions): RequestHandler {
         res,
         {
           target: target.href,
-          headers: eg.requestID ? { 'eg-request-id': eg.requestID } : {},
+          headers: eg.requestID ? { [REQUEST_ID_HEADER]: eg.requestID } : {},
           agent: target.protocol === 'https:' ? agents['https:'] : agents['http:'],
           buffer: replayable ? Readable.from(eg.requestBody ? [eg.requestBody] : []) : undefined,
         },

@@ -107,7 +107,11 @@ export function sessionPolicy(store: SessionStore, identitySecret: string, log: 
           return;
         }
         const isAnonymous = session.userId === ANONYMOUS_USER_ID;
-        if (!isAnonymous && session.device === 'replaced' && !OPEN_TO_REPLACED.has(req.originalUrl.split('?')[0] ?? '')) {
+        if (
+          !isAnonymous &&
+          session.device === 'replaced' &&
+          !OPEN_TO_REPLACED.has(req.originalUrl.split('?')[0] ?? '')
+        ) {
           // Another device claimed the account (spec §4): this session is over, on every route alike.
           void store.end(sid, session.userId);
           sendError(res, 401, MESSAGES.deviceReplaced, {}, { authKeyError: true, authKey: '' });

@@ -1,6 +1,7 @@
 // One shared Redis connection for session look-ups. It reconnects by itself;
 // while it is down, commands fail at once (no offline queue) so a request
-// is answered 503 instead of waiting or passing as someone else.
+// is answered 503 instead of waiting or passing as someone else; a look-up
+// that gets no answer in time fails the same way.
 import { createClient } from 'redis';
 import {
   currentDeviceKey,
@@ -32,7 +33,8 @@ export class SessionStoreUnavailable extends Error {
   }
 }
 
-const COMMAND_TIMEOUT_MS = 1_000;
+/** How long a session look-up (both its reads) may wait for Redis's answers. */
+export const LOOKUP_TIMEOUT_MS = 1_000;
 
 export class SessionStore {
   private readonly client;
@@ -43,7 +45,10 @@ export class SessionStore {
     this.client = createClient({
       url,
       disableOfflineQueue: true,
-      commandOptions: { timeout: COMMAND_TIMEOUT_MS },
+      // No client-wide command timeout: node-redis times a command only until it is written to the
+      // socket (never the answer), and does it with an AbortSignal.timeout per command whose timer
+      // fires a second later anyway, building a DOMException each time: several per request. The
+      // look-up's own deadline (find) covers the answer too, with one cleared timer.
       socket: {
         connectTimeout: 2_000,
         // Keep trying forever, backing off to 2 s between attempts.
@@ -80,16 +85,28 @@ export class SessionStore {
   }
 
   /** The live session for a cookie value, or null. Throws SessionStoreUnavailable when Redis cannot answer. */
-  async find(sid: string): Promise<ResolvedSession | null> {
+  async find(sid: string, timeoutMs = LOOKUP_TIMEOUT_MS): Promise<ResolvedSession | null> {
     if (!this.client.isReady) throw new SessionStoreUnavailable(new Error('not connected'));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer from redis within ${timeoutMs} ms`)), timeoutMs);
+    });
     try {
-      const session = parseSession(await this.client.get(sessionKey(sid)));
-      if (!session) return null;
-      const record = session.deviceKey ? parseDeviceRecord(await this.client.get(currentDeviceKey(session.userId))) : null;
-      return { ...session, device: deviceStateOf(session, hash(sid), record) };
+      return await Promise.race([this.lookUp(sid), late]);
     } catch (err) {
       throw new SessionStoreUnavailable(err);
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  private async lookUp(sid: string): Promise<ResolvedSession | null> {
+    const session = parseSession(await this.client.get(sessionKey(sid)));
+    if (!session) return null;
+    const record = session.deviceKey
+      ? parseDeviceRecord(await this.client.get(currentDeviceKey(session.userId)))
+      : null;
+    return { ...session, device: deviceStateOf(session, hash(sid), record) };
   }
 
   /** Ends a session another device replaced (the account service ends them the same way). */

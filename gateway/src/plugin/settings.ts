@@ -2,7 +2,10 @@
 import { siteInfoSchema, type SiteInfo } from './site';
 
 export interface HealthTarget {
+  /** The instance: the service's name, or `dictionary#2` for one of several replicas. */
   name: string;
+  /** The service the instance belongs to: it is up while one of its instances is. */
+  service: string;
   url: string;
 }
 
@@ -65,8 +68,8 @@ export const settingsSchema = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { name: { type: 'string' }, url: { type: 'string' } },
-        required: ['name', 'url'],
+        properties: { name: { type: 'string' }, service: { type: 'string' }, url: { type: 'string' } },
+        required: ['name', 'service', 'url'],
       },
     },
   },

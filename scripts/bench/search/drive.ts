@@ -1,12 +1,14 @@
-// Drives one path (gateway, dictionary service or Elasticsearch) with autocannon, closed loop (N
-// connections flat out for a fixed number of requests) or open loop (a fixed rate, spread as
-// bench:load spreads it). A logical request is one or more HTTP calls made one after another on
-// one connection (Elasticsearch's share of a search is the _analyze and search calls the read path
-// makes); its latency runs from the first call's start to the last call's answer.
+// Drives one path (gateway, dictionary service or Elasticsearch): closed loop with autocannon (N
+// connections flat out for a fixed number of requests), open loop with undici (a fixed rate of
+// logical requests, each timed from when it was due; see openLoop). A logical request is one or
+// more HTTP calls made one after another (Elasticsearch's share of a search is the _analyze and
+// search calls the read path makes); closed loop, its latency runs from the first call's start to
+// the last call's answer, on one connection.
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
-import { percentile, slicesOf } from '../ladder';
+import { Pool } from 'undici';
+import { percentile } from '../ladder';
 
 export interface Call {
   method: 'GET' | 'POST';
@@ -150,38 +152,102 @@ export async function closedLoop(t: Target, connections: number, calls: number):
   return out;
 }
 
-/** Staggered autocannon instances a rate is split over (see slicesOf). */
-const MAX_SLICES = 40;
+/** When the `i`-th logical request of an open-loop step is due, in ms after the step's start. */
+export const dueAt = (i: number, rate: number) => (i * 1000) / rate;
+
+/** How many of a step's `total` logical requests are due `elapsedMs` after its start (the first at 0). */
+export function dueBy(elapsedMs: number, rate: number, total: number): number {
+  if (elapsedMs < 0) return 0;
+  return Math.min(total, Math.floor((elapsedMs * rate) / 1000 + 1e-9) + 1);
+}
 
 /**
- * Open loop: `rate` logical requests a second for `seconds`, whatever the answers take, spread over
- * staggered instances as bench:load does (slicesOf), the instances shared out over the target's
- * URLs. For single-call targets only: autocannon's rate counts HTTP calls.
+ * The rate a step delivered: its logical requests over the time they took to leave, `seconds` when
+ * every one left on schedule, longer when the driver fell behind (a busy event loop, every connection
+ * taken).
  */
-export async function openLoop(t: Target, rate: number, seconds: number): Promise<Outcome> {
-  if (t.maxCalls !== 1) throw new Error(`${t.label}: open loop needs one call per request`);
+export function deliveredElapsedMs(o: Pick<Outcome, 'firstSent' | 'lastSent'>, rate: number, seconds: number): number {
+  return Math.max(seconds * 1000, o.lastSent - o.firstSent + 1000 / rate);
+}
+
+export interface OpenLoopOptions {
+  /** Connections per URL at most (default: one second's requests, as autocannon's open loop had). */
+  connections?: number;
+  /** Seconds an answer may take (headers, then body) before it counts as none. */
+  timeoutSeconds?: number;
+}
+
+const NO_ANSWER = 'no answer (connection error or timeout)';
+
+/**
+ * Open loop: `rate` LOGICAL requests a second for `seconds`, the i-th due at i / rate s, whatever
+ * the answers take. A logical request sends its calls one after another (Elasticsearch's share of a
+ * search: _analyze, the tiered search, a typo search) and its latency runs from when it was DUE to
+ * the last call's answer, so time spent waiting behind a slow answer (a connection not free, the
+ * event loop late) counts: no coordinated omission.
+ *
+ * Written on undici rather than autocannon: autocannon's fixed rate counts HTTP calls and releases
+ * each second's quota at its start, so a request of two or three calls cannot be scheduled at a
+ * logical rate (its later calls would wait for the next second's quota). The same driver serves the
+ * gateway, the service and Elasticsearch, so the three open-loop rows (and the gateway ÷
+ * Elasticsearch ratio the target names) are measured alike: one client, one schedule, one clock.
+ * The closed loop stays on autocannon. Each URL gets a pool of keep-alive connections (at most
+ * `connections`), as the service's own Elasticsearch client has; logical requests are spread over
+ * the URLs in turn.
+ */
+export async function openLoop(t: Target, rate: number, seconds: number, opts: OpenLoopOptions = {}): Promise<Outcome> {
   const out = emptyOutcome();
-  await Promise.all(
-    slicesOf(rate, MAX_SLICES).map(async (slice, i) => {
-      await sleep(slice.delayMs);
-      await instance(
-        {
-          url: t.urls[i % t.urls.length] ?? '',
-          // One request a second per connection: a slow answer holds back no other arrival. A
-          // count rather than a duration: autocannon releases each second's quota at its start, so
-          // a duration would let the tick at its very end send one more second's worth.
-          connections: slice.rate,
-          overallRate: slice.rate,
-          amount: slice.rate * seconds,
-          ignoreCoordinatedOmission: true,
-          requests: sequence(t, out),
-        },
-        out,
-      );
-    }),
+  const total = Math.round(rate * seconds);
+  const timeout = (opts.timeoutSeconds ?? 10) * 1000;
+  const perUrl = Math.max(1, opts.connections ?? Math.ceil(rate / t.urls.length));
+  const pools = t.urls.map(
+    (url) => new Pool(url, { connections: perUrl, pipelining: 1, headersTimeout: timeout, bodyTimeout: timeout }),
   );
-  // The rate delivered is over the time the requests took to leave: `seconds` when every
-  // connection kept its one request a second, longer when slow answers held connections back.
-  out.elapsedMs = Math.max(seconds * 1000, out.lastSent - out.firstSent + 1000 / rate);
+  const fail = (why: string) => {
+    out.errors++;
+    out.reasons[why] = (out.reasons[why] ?? 0) + 1;
+  };
+
+  const one = async (pool: Pool, calls: readonly Call[], due: number): Promise<void> => {
+    let why = '';
+    try {
+      for (const call of calls) {
+        const res = await pool.request({
+          method: call.method,
+          path: call.path,
+          headers: call.headers,
+          ...(call.body !== undefined ? { body: call.body } : {}),
+        });
+        const body = await res.body.text();
+        why ||= t.check(res.statusCode, body);
+      }
+    } catch {
+      fail(NO_ANSWER);
+      return;
+    }
+    out.latencies.push(performance.now() - due);
+    if (why) fail(why);
+  };
+
+  const pending: Promise<void>[] = [];
+  const start = performance.now();
+  try {
+    for (let i = 0; i < total;) {
+      const wait = start + dueAt(i, rate) - performance.now();
+      if (wait > 0) await sleep(wait);
+      // Everything due by now leaves now (several when the timer fired late), each timed from when it was due.
+      const now = performance.now();
+      for (const n = dueBy(now - start, rate, total); i < n; i++) {
+        const pool = pools[i % pools.length] as Pool;
+        pending.push(one(pool, t.next(), start + dueAt(i, rate)));
+        out.firstSent = Math.min(out.firstSent, now);
+        out.lastSent = now;
+      }
+    }
+    await Promise.all(pending);
+  } finally {
+    await Promise.all(pools.map((p) => p.close()));
+  }
+  out.elapsedMs = deliveredElapsedMs(out, rate, seconds);
   return out;
 }

@@ -14,8 +14,10 @@ export const USAGE = `npm run bench:search -- [options]
                       in turn (interleaved, so drift in the machine hits all three alike)  [3]
   --warm-set N        distinct searches (and ids) of the warm phase: each sent once to every
                       path before it is measured; well under the service's answer cache   [1000]
-  --rates R,R,...     open loop: search rates, req/s, gateway then service at each  [25,50,100,200]
-  --step S            open loop: seconds per rate                             [15]
+  --rates R,R,...     open loop: rates of searches (and of detail views) a second, each rate run
+                      on the gateway, the service and Elasticsearch in turn; Elasticsearch's
+                      search is the service's two or three calls, one after another  [25,50,100,200]
+  --step S            open loop: seconds per rate (after a 5 s unmeasured warm-up per path)  [15]
   --services URL,...  the dictionary service(s) to measure directly (replicas): requests are spread
                       over them                           [the test stack's DICTIONARY_URLS]
   --answer-cache N    ANSWER_CACHE_ENTRIES of the dictionary under test (0: no answer cache)

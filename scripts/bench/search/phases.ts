@@ -80,44 +80,47 @@ export async function prime(itemsOf: Record<PathName, Item[]>, make: MakeTarget,
   }
 }
 
-/** Open loop at each rate, gateway then service, each from its own never-sent items. */
 /** The unmeasured open-loop step at the first rate, on each path, before the measured ones. */
 export const OPEN_WARMUP_SECONDS = 5;
 
+/** Logical requests one path sends in openRates: the warm-up step, then every rate for `seconds`. */
+export function openRequestsPerPath(rates: readonly number[], seconds: number): number {
+  const first = rates[0] ?? 0;
+  return rates.reduce((n, r) => n + Math.round(r * seconds), 0) + Math.round(first * OPEN_WARMUP_SECONDS);
+}
+
+/**
+ * Open loop at each rate, gateway, service then Elasticsearch (interleaved, so drift in the machine
+ * hits the three alike), each path from its own never-sent items; the rate counts logical requests
+ * (an Elasticsearch search is its two or three recorded calls).
+ */
 export async function openRates(
-  itemsOf: Record<'gateway' | 'service', Item[]>,
+  itemsOf: Record<PathName, Item[]>,
   make: MakeTarget,
   rates: readonly number[],
   seconds: number,
   repeats?: string[],
 ): Promise<RateRow[]> {
   const rows: RateRow[] = [];
-  const feeds = { gateway: feed(itemsOf.gateway), service: feed(itemsOf.service) };
+  const feeds = Object.fromEntries(PATHS.map((p) => [p, feed(itemsOf[p])])) as Record<PathName, Feed<Item>>;
+  const target = (p: PathName) => make(p, () => feeds[p].next());
   // Not measured: a freshly started process (JIT, connection pools) would make the first step's tail.
   const first = rates[0] ?? 0;
   if (first > 0) {
-    for (const p of ['gateway', 'service'] as const) {
+    for (const p of PATHS) {
       log(`  ${p} warm-up at ${first} req/s for ${OPEN_WARMUP_SECONDS} s (not measured) …`);
-      await openLoop(
-        make(p, () => feeds[p].next()),
-        first,
-        OPEN_WARMUP_SECONDS,
-      );
+      await openLoop(target(p), first, OPEN_WARMUP_SECONDS);
     }
   }
   for (const rate of rates) {
-    for (const p of ['gateway', 'service'] as const) {
+    for (const p of PATHS) {
       log(`  ${p} at ${rate} req/s for ${seconds} s …`);
-      const out = await openLoop(
-        make(p, () => feeds[p].next()),
-        rate,
-        seconds,
-      );
+      const out = await openLoop(target(p), rate, seconds);
       if (out.errors > 0) log(`  ${p} at ${rate} req/s errors: ${JSON.stringify(out.reasons)}`);
       rows.push({ rate, path: p, f: figuresOf(out) });
     }
   }
-  for (const p of ['gateway', 'service'] as const) {
+  for (const p of PATHS) {
     if (repeats && feeds[p].wrapped > 0) repeats.push(`open-loop ${p} ${feeds[p].wrapped}`);
   }
   return rows;

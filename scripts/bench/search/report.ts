@@ -1,5 +1,6 @@
 // What bench:search prints: one table per phase (with the machine's load beside it), the ratios
-// between the paths, and the open-loop rates with the highest one that met the search goal.
+// between the paths, and the open-loop rates (gateway, service, Elasticsearch at each) with the
+// highest one that met the search goal and the gateway ÷ Elasticsearch p50 at one rate.
 import { GOAL } from '../ladder';
 import { machineLine } from '../machine';
 import type { Figures } from './drive';
@@ -63,6 +64,31 @@ export function highestMet(rows: readonly RateRow[], path: PathName): number | n
   return best;
 }
 
+/**
+ * The gateway's p50 over Elasticsearch's at `rate` in the open loop (the same kind of request, each
+ * path from its own never-sent items), and whether it is within `limit`; null without both rows.
+ */
+export function gatewayOverElasticsearch(
+  rows: readonly RateRow[],
+  rate: number,
+  limit = 2,
+): { gateway: number; elasticsearch: number; ratio: number; met: boolean } | null {
+  const p50 = (path: PathName) => rows.find((r) => r.rate === rate && r.path === path)?.f.p50;
+  const g = p50('gateway');
+  const e = p50('elasticsearch');
+  if (g === undefined || e === undefined || !Number.isFinite(g) || !Number.isFinite(e) || e <= 0) return null;
+  const ratio = g / e;
+  return { gateway: g, elasticsearch: e, ratio, met: ratio <= limit };
+}
+
+/** The line under the open-loop tables that judges the gateway ÷ Elasticsearch target at `rate`. */
+export function ratioLine(what: string, rows: readonly RateRow[], rate: number, limit = 2): string {
+  const r = gatewayOverElasticsearch(rows, rate, limit);
+  return r
+    ? `${what} at ${rate} req/s: gateway p50 ${num(r.gateway)} ms ÷ Elasticsearch p50 ${num(r.elasticsearch)} ms = ${r.ratio.toFixed(2)}× (target ≤ ${limit}×) ${r.met ? 'met' : 'MISSED'}`
+    : `${what}: no gateway and Elasticsearch rows at ${rate} req/s in this run`;
+}
+
 export function rateTable(
   rows: readonly RateRow[],
   machine?: string,
@@ -72,5 +98,9 @@ export function rateTable(
     title,
     rows.map((r) => ({ label: `${r.path} @ ${r.rate} req/s${metGoal(r) ? '' : ' (missed)'}`, f: r.f })),
     machine,
+  );
+  log(
+    'requests are logical (a search, a detail view), each timed from when it was due to its last answer; ' +
+      "Elasticsearch's are the calls the service makes for the same request, one after another",
   );
 }

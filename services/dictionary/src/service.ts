@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Router } from 'express';
-import { checks, createApp, defineService } from '@syn/kit';
+import { checks, createApp, defineService, passChangeChannel, PgListener } from '@syn/kit';
 import { TOPICS } from '@syn/proto';
 import { configShape, loadConfig } from './config';
 import { startPassConsumer } from './events/passes';
@@ -57,6 +57,18 @@ export const dictionaryService = defineService({
     const datasetInfo = new DatasetInfoCache(elastic, watcher);
     // The pass projection: the consumer writes it and forgets cached verdicts, the routes read it.
     const passes = new PassStore(pool, schema, config.PASS_CACHE_MS);
+    // Another replica's consumer may apply a pass change: its transaction NOTIFYs the member, and this
+    // replica forgets them. Listening before HTTP takes requests; a reconnect clears the whole cache.
+    const passListener = new PgListener({
+      connectionString: config.DATABASE_URL,
+      channel: passChangeChannel(schema),
+      service: 'dictionary',
+      log,
+      // The payload is the user id; anything else (a hand-sent NOTIFY) drops every verdict.
+      onNotify: (payload) => (/^\d{1,15}$/.test(payload) ? passes.forget(Number(payload)) : passes.clear()),
+      onListening: () => passes.clear(),
+    });
+    await passListener.start();
     const usage = new UsageFacts(outboxBuffer, topicPrefix);
     const app = createApp({
       service: 'dictionary',
@@ -87,6 +99,8 @@ export const dictionaryService = defineService({
     return {
       app,
       consumers: async () => [await startPassConsumer({ kafka, pool, schema, topicPrefix, log, passes })],
+      closeables: [{ name: passListener.name, close: () => passListener.stop() }],
+      passListener,
     };
   },
 });

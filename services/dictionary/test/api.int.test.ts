@@ -7,13 +7,22 @@ import {
   GATEWAY_ISSUER,
   identityHeaders,
   parseSession,
+  REQUEST_ID_HEADER,
   sessionHash,
   startService,
   USER_GRADE_HEADER,
   USER_ID_HEADER,
   type DeviceState,
 } from '@syn/kit';
-import { decodeEnvelope, newEnvelope, encodeEnvelope, PassStatus, timestampFromDate, TOPICS } from '@syn/proto';
+import {
+  decodeEnvelope,
+  newEnvelope,
+  encodeEnvelope,
+  PassStatus,
+  timestampFromDate,
+  TOPICS,
+  type Envelope,
+} from '@syn/proto';
 import type { DictionaryService } from './harness';
 import type { HeadwordRecord } from '../src/domain/record';
 import { importDataset } from '../src/store/import';
@@ -87,7 +96,7 @@ interface Reply {
   setCookie: string[];
 }
 
-async function post(path: string, body: unknown, who: Who = VISITOR): Promise<Reply> {
+async function post(path: string, body: unknown, who: Who = VISITOR, requestId?: string): Promise<Reply> {
   // Signed as the gateway signs what it forwards (kit identity.ts).
   const member = who.userId !== VISITOR.userId;
   const headers: Record<string, string> = {
@@ -96,6 +105,7 @@ async function post(path: string, body: unknown, who: Who = VISITOR): Promise<Re
       ...who,
       deviceState: member ? (who.deviceState ?? 'current') : undefined,
     }),
+    ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
   };
   const res = await fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
   const text = await res.text();
@@ -107,9 +117,10 @@ async function post(path: string, body: unknown, who: Who = VISITOR): Promise<Re
   };
 }
 
-const search = (body: Record<string, unknown>, who?: Who) => post('/api/dic/search/pyojaeItems', body, who);
-const detail = (pyojaeId: unknown, who?: Who) =>
-  post('/api/dic/search/wordSynItems', { userId: 1, pyojaeId, userAuthKey: 'x' }, who);
+const search = (body: Record<string, unknown>, who?: Who, requestId?: string) =>
+  post('/api/dic/search/pyojaeItems', body, who, requestId);
+const detail = (pyojaeId: unknown, who?: Who, requestId?: string) =>
+  post('/api/dic/search/wordSynItems', { userId: 1, pyojaeId, userAuthKey: 'x' }, who, requestId);
 
 interface Row {
   ID: number;
@@ -444,18 +455,7 @@ describe('events', () => {
     };
     expect(found.totalElements).toBeGreaterThanOrEqual(1);
     await detail(4, who);
-    // The answers did not wait for the facts' commit: write the buffered batch before reading.
-    await svc.deps.outboxBuffer!.flush();
-    const { rows: outbox } = await svc.deps.pool!.query<{ type: string; payload: Buffer; key: string }>(
-      `SELECT type, payload, key FROM dictionary.outbox WHERE topic = $1 AND created_at > now() - interval '5 minutes' ORDER BY seq`,
-      [prefix + TOPICS.dictionary],
-    );
-    const mine = outbox
-      .map((row) => ({ row, env: decodeEnvelope(row.payload) }))
-      .filter(({ env }) => {
-        const v = env.event.value as { sessionHash?: string };
-        return v.sessionHash === hash;
-      });
+    const mine = await factsOf(hash);
     expect(mine.map(({ row }) => row.type)).toEqual(['dictionary.HeadwordSearched.v1', 'dictionary.HeadwordViewed.v1']);
     expect(mine[0]!.env.event).toMatchObject({
       case: 'headwordSearched',
@@ -467,4 +467,53 @@ describe('events', () => {
     });
     expect(mine.every(({ row }) => row.key === String(FREE))).toBe(true);
   });
+
+  it('gives the facts of one gateway request one id, so a request sent again to another replica is counted once', async () => {
+    const { hash } = aSession();
+    const who: Who = { userId: FREE, grade: 1, sessionHash: hash };
+    const query = { searchWord: '사랑', pageSize: 10, pageNum: 0 };
+    // The same request twice (the gateway's retry), another request, and one the gateway did not number.
+    await search(query, who, 'rq5fGx2HbQ1tDkYyZ0aBcD');
+    await search(query, who, 'rq5fGx2HbQ1tDkYyZ0aBcD');
+    await search(query, who, 'Zz9aXq4LmN3pOr7sTu1vWx');
+    await search(query, who);
+    await detail(4, who, 'rq5fGx2HbQ1tDkYyZ0aBcD');
+    await detail(4, who, 'rq5fGx2HbQ1tDkYyZ0aBcD');
+    // Not a gateway request id: the fact gets a random id rather than one a caller chose.
+    await detail(4, who, 'x');
+    await detail(4, who, 'x');
+    const facts = await factsOf(hash);
+    // The second copy of each repeated request took the first one's id: the outbox kept one (and
+    // had it been relayed already, statistics' processed-events check would drop it).
+    expect(facts.map(({ env }) => env.event.case)).toEqual([
+      'headwordSearched',
+      'headwordSearched',
+      'headwordSearched',
+      'headwordViewed',
+      'headwordViewed',
+      'headwordViewed',
+    ]);
+    const [s1, s3, s4, v1, v3, v4] = facts.map(({ env }) => env.id);
+    expect(new Set([s1, s3, s4, v1, v3, v4]).size).toBe(6);
+    // Made from the request id (v8), or random (v4) where there was none or not a gateway one.
+    expect([s1, s3, s4, v1, v3, v4].map((id) => id![14])).toEqual(['8', '8', '4', '8', '4', '4']);
+    // Another member's request with the same id is another fact.
+    const other = aSession();
+    await search(query, { userId: PAID, grade: 1, sessionHash: other.hash }, 'rq5fGx2HbQ1tDkYyZ0aBcD');
+    const [theirs] = await factsOf(other.hash);
+    expect(theirs!.env.id).not.toBe(s1);
+  });
 });
+
+/** The usage facts in the outbox made under one session, in order. */
+async function factsOf(hash: string): Promise<{ row: { type: string; key: string }; env: Envelope }[]> {
+  // The answers did not wait for the facts' commit: write the buffered batch before reading.
+  await svc.deps.outboxBuffer!.flush();
+  const { rows: outbox } = await svc.deps.pool!.query<{ type: string; payload: Buffer; key: string }>(
+    `SELECT type, payload, key FROM dictionary.outbox WHERE topic = $1 AND created_at > now() - interval '5 minutes' ORDER BY seq`,
+    [prefix + TOPICS.dictionary],
+  );
+  return outbox
+    .map((row) => ({ row, env: decodeEnvelope(row.payload) }))
+    .filter(({ env }) => (env.event.value as { sessionHash?: string }).sessionHash === hash);
+}

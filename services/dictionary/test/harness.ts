@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@elastic/elasticsearch';
-import { startService } from '@syn/kit';
+import { DEVELOPMENT_IDENTITY_SECRET, GATEWAY_ISSUER, identityHeaders, startService } from '@syn/kit';
 import { startGateway, type RunningGateway } from '../../../gateway/src/main';
 import { everyUpstreamAt } from '../../../gateway/test/support';
 import { DEFAULT_DATASET_PATH } from '../src/data/paths';
@@ -172,4 +172,34 @@ export function useDefaultDatasetBehindGateway(label: string, timeoutMs = 180_00
       return (await res.json()) as SearchReply;
     },
   };
+}
+
+/** The reader a service's public detail route answers for this member ('paid' or 'free'). */
+export async function readerOf(serviceUrl: string, userId: number): Promise<string> {
+  const path = '/api/dic/search/wordSynItems';
+  const res = await fetch(`${serviceUrl}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...identityHeaders(DEVELOPMENT_IDENTITY_SECRET, GATEWAY_ISSUER, 'POST', path, {
+        userId,
+        grade: 1,
+        deviceState: 'current',
+      }),
+    },
+    body: JSON.stringify({ userId, pyojaeId: 1, userAuthKey: 'x' }),
+  });
+  if (res.status !== 200) throw new Error(`the detail route answered ${res.status}`);
+  return String(((await res.json()) as { reader: unknown }).reader);
+}
+
+/** Polls `probe` until it gives a value, or fails naming `what`. */
+export async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

@@ -3,11 +3,10 @@
 // in-process against the real PostgreSQL, Kafka, Elasticsearch and Redis.
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { DEVELOPMENT_IDENTITY_SECRET, GATEWAY_ISSUER, identityHeaders } from '@syn/kit';
 import { encodeEnvelope, newEnvelope, PassStatus, timestampFromDate, TOPICS, type Envelope } from '@syn/proto';
 import { importDataset } from '../src/store/import';
 import { aRecord, aRelation, dropIndicesOf, testClient, toJsonl, uniqueAlias } from './builders';
-import { startDictionary, type DictionaryService } from './harness';
+import { readerOf, startDictionary, until, type DictionaryService } from './harness';
 
 const es = testClient();
 const alias = uniqueAlias('withdrawal');
@@ -68,35 +67,6 @@ function withdrawn(userId: number): Envelope {
   return newEnvelope({ producer: 'account', key: String(userId), event: { case: 'userWithdrawn', value: { userId } } });
 }
 
-/** The reader the public detail route answers for this member ('paid' or 'free'). */
-async function readerOf(userId: number): Promise<string> {
-  const path = '/api/dic/search/wordSynItems';
-  const res = await fetch(`${svc.http.url}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...identityHeaders(DEVELOPMENT_IDENTITY_SECRET, GATEWAY_ISSUER, 'POST', path, {
-        userId,
-        grade: 1,
-        deviceState: 'current',
-      }),
-    },
-    body: JSON.stringify({ userId, pyojaeId: 1, userAuthKey: 'x' }),
-  });
-  expect(res.status).toBe(200);
-  return String(((await res.json()) as { reader: unknown }).reader);
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 const passRows = async (userId: number) =>
   (await svc.deps.pool!.query('SELECT pass_id FROM dictionary.passes WHERE user_id = $1', [userId])).rowCount ?? 0;
 
@@ -108,14 +78,14 @@ const handled = async (eventId: string) =>
 describe('a withdrawn member in the paid-pass projection', () => {
   it('when a paid member withdraws, then their pass rows are deleted and they read as free at once', async () => {
     const userId = base + 1;
-    expect(await readerOf(userId)).toBe('free');
+    expect(await readerOf(svc.http.url, userId)).toBe('free');
     await send(TOPICS.billing, passChanged(userId, userId));
-    await until('paid', async () => ((await readerOf(userId)) === 'paid' ? true : undefined));
+    await until('paid', async () => ((await readerOf(svc.http.url, userId)) === 'paid' ? true : undefined));
     expect(await passRows(userId)).toBe(1);
 
     await send(TOPICS.account, withdrawn(userId));
     await until('pass rows deleted', async () => ((await passRows(userId)) === 0 ? true : undefined));
-    expect(await readerOf(userId)).toBe('free');
+    expect(await readerOf(svc.http.url, userId)).toBe('free');
   });
 
   it('when a PassChanged arrives after the withdrawal, then it is ignored', async () => {
@@ -128,6 +98,6 @@ describe('a withdrawn member in the paid-pass projection', () => {
     await send(TOPICS.billing, late);
     await until('late pass handled', async () => ((await handled(late.id)) ? true : undefined));
     expect(await passRows(userId)).toBe(0);
-    expect(await readerOf(userId)).toBe('free');
+    expect(await readerOf(svc.http.url, userId)).toBe('free');
   });
 });

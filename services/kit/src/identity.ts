@@ -14,6 +14,12 @@ import {
 
 export const IDENTITY_SIGNATURE_HEADER = 'x-identity-signature';
 
+/**
+ * The gateway's number for one client request (express-gateway's name), the same on every replica
+ * it is sent to. Not signed: it names a request, not a caller, and is only used with the signed ones.
+ */
+export const REQUEST_ID_HEADER = 'eg-request-id';
+
 const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host'] as const;
 
 /**

@@ -15,6 +15,7 @@ export * from './mongo-outbox';
 export * from './outbox';
 export * from './passes';
 export * from './pg';
+export * from './pg-listen';
 export * from './request';
 export * from './runtime';
 export * from './session';

@@ -93,6 +93,18 @@ export const answerCache = once(
     }),
 );
 
+/** Set by kit PgListener: 0 while a cache's invalidations cannot arrive (it lives out its TTL meanwhile). */
+export const pgListenConnected = once(
+  'pg_listen_connected',
+  () =>
+    new Gauge({
+      name: 'pg_listen_connected',
+      help: 'Whether a LISTEN connection is up (1) or being made again (0), by service and channel',
+      labelNames: ['service', 'channel'] as const,
+      registers: [metricsRegistry],
+    }),
+);
+
 /** Unpublished outbox rows, read from each registered source when Prometheus scrapes. */
 const backlogSources = new Map<string, () => Promise<number>>();
 once(

@@ -83,6 +83,14 @@ export class PassProjection {
   }
 }
 
+/**
+ * The NOTIFY channel on which a schema's projection announces a member whose passes changed (the
+ * payload is the user id). Named after the schema: several schemas share one PostgreSQL in tests.
+ */
+export function passChangeChannel(schema: string): string {
+  return `${assertSchemaName(schema)}_pass_changed`;
+}
+
 /** What one envelope asks of the projection; exported for unit tests. */
 export type PassEventStep =
   | { kind: 'apply'; change: PassChange; eventTime: Date }
@@ -109,10 +117,17 @@ export interface PassConsumerOptions {
   /** True when the service no longer keeps data of this member: a late pass event must not bring a row back. */
   isGone: (tx: PoolClient, userId: number) => Promise<boolean>;
   /**
-   * Called after the commit for the member whose passes changed (a cache of "paid" forgets them);
-   * after the commit, so a read in between cannot cache the old state again.
+   * Called after the commit for the member whose passes changed (this process's cache of "paid"
+   * forgets them); after the commit, so a read in between cannot cache the old state again. Other
+   * processes learn of it through `notifyChannel`.
    */
   onApplied?: (userId: number) => void;
+  /**
+   * When set, each change also sends `pg_notify(channel, userId)` in its transaction: PostgreSQL
+   * delivers it on commit only, to every process listening (kit PgListener), so every replica's cache
+   * forgets the member, not just the one whose consumer applied the event. `passChangeChannel(schema)`.
+   */
+  notifyChannel?: string;
   /**
    * Events that are not PassChanged, in the same transaction; ignored when absent (other billing
    * facts are not ours). Returns the member whose passes it changed, if any, for `onApplied`.
@@ -125,6 +140,9 @@ export function startPassProjectionConsumer(opts: PassConsumerOptions): Promise<
   // The member each committed event changed; a retried message is decoded afresh, so a rolled-back
   // attempt leaves nothing behind.
   const changed = new WeakMap<ValidEnvelope, number>();
+  const notify = async (tx: PoolClient, userId: number) => {
+    if (opts.notifyChannel) await tx.query('SELECT pg_notify($1, $2)', [opts.notifyChannel, String(userId)]);
+  };
   return startIdempotentConsumer<ValidEnvelope>({
     kafka: opts.kafka,
     pool: opts.pool,
@@ -138,11 +156,14 @@ export function startPassProjectionConsumer(opts: PassConsumerOptions): Promise<
       const step = passEventStep(env);
       if (step.kind === 'other') {
         const userId = await opts.onOtherEvent?.(tx, env);
-        if (userId !== undefined) changed.set(env, userId);
+        if (userId === undefined) return;
+        await notify(tx, userId);
+        changed.set(env, userId);
         return;
       }
       if (await opts.isGone(tx, step.change.userId)) return;
       await opts.projection.apply(tx, step.change, step.eventTime);
+      await notify(tx, step.change.userId);
       changed.set(env, step.change.userId);
     },
     afterCommit: (env) => {

@@ -78,12 +78,23 @@ export interface Job {
   stop(): void | Promise<void>;
 }
 
+/** Something `build` already started that holds a connection of its own (kit PgListener, say). */
+export interface Closeable {
+  name: string;
+  close(): void | Promise<void>;
+}
+
 /** What a service's `build` returns; a service may add what its tests need to reach. */
 export interface BuiltService {
   app: Express;
   /** Started once HTTP listens (see startService). */
   consumers?: () => Promise<RunningConsumer[]>;
   jobs?: Job[];
+  /**
+   * Running from `build` on, before HTTP listens (unlike jobs, which wait for the consumers to join):
+   * closed after the consumers stop, before the stores.
+   */
+  closeables?: Closeable[];
 }
 
 export interface ServiceDefinition<C extends RuntimeConfig, N extends StoreNeeds, B extends BuiltService> {
@@ -231,6 +242,9 @@ export async function startService<C extends RuntimeConfig, N extends StoreNeeds
     .add('consumers', async () => {
       await Promise.all(consumers.map((c) => c.stop()));
     })
+    .add('closeables', async () => {
+      await Promise.all((built.closeables ?? []).map((c) => c.close()));
+    })
     .add('relay', async () => {
       await relay?.stop();
       await relay?.drain().catch(() => undefined);
@@ -264,6 +278,7 @@ export async function startService<C extends RuntimeConfig, N extends StoreNeeds
     else for (const job of jobs) await job.start();
   } catch (err) {
     await http.close().catch(() => undefined);
+    await Promise.all((built.closeables ?? []).map(async (c) => c.close())).catch(() => undefined);
     throw err;
   }
 

@@ -233,18 +233,7 @@ export async function giveData(
     'order create',
     await call(baseUrl, 'POST', '/api/pay/order/create', { id: 2, pg: 'html5_inicis', pay_method: 'card' }, as),
   );
-  const uid = expectOk('merchant uid', await call(baseUrl, 'GET', '/subscribe/generate-merchant-uid', {}, as));
-  // The ready record of a monthly subscription (spec §4): a live subscription others must not cancel.
-  expectOk(
-    'subscription ready record',
-    await call(
-      baseUrl,
-      'POST',
-      '/subscribe/payments/initializeDatabase',
-      { paymentData: { merchant_uid: uid.body.merchant_uid }, item: { ITEM_ID: 6 } },
-      as,
-    ),
-  );
+  const customerUid = await readySubscription(baseUrl, member);
   return {
     itemIds,
     savedHeadwordIds: opts.savedHeadwordIds,
@@ -253,7 +242,7 @@ export async function giveData(
     couponGroupId: opts.groupId,
     standbyMerchantUid: String(standby.body.merchant_uid),
     failedMerchantUid: declined.merchantUid,
-    customerUid: String(uid.body.customer_uid),
+    customerUid,
     viewedHeadwordId: opts.viewedHeadwordId,
   };
 }
@@ -270,4 +259,24 @@ export function markersOf(member: Member, data: MemberData): string[] {
     data.failedMerchantUid,
     data.customerUid,
   ];
+}
+
+/**
+ * The ready record of a monthly subscription (spec §4) for `member`: a live subscription others must
+ * not cancel, and one that auto-renewal cannot be turned on for. Returns its customer_uid.
+ */
+export async function readySubscription(baseUrl: string, member: Member): Promise<string> {
+  const as = { cookie: member.cookie };
+  const uid = expectOk('merchant uid', await call(baseUrl, 'GET', '/subscribe/generate-merchant-uid', {}, as));
+  expectOk(
+    'subscription ready record',
+    await call(
+      baseUrl,
+      'POST',
+      '/subscribe/payments/initializeDatabase',
+      { paymentData: { merchant_uid: uid.body.merchant_uid }, item: { ITEM_ID: 6 } },
+      as,
+    ),
+  );
+  return String(uid.body.customer_uid);
 }

@@ -9,7 +9,7 @@ import {
   type OutboxMessage,
   type PoolClient,
 } from '@syn/kit';
-import { ExternalLinkType, newEnvelope, type Envelope } from '@syn/proto';
+import { ExternalLinkType, nameBasedEventId, newEnvelope, type Envelope } from '@syn/proto';
 
 const LINK_TYPES = { natmal: ExternalLinkType.NATMAL, opendic: ExternalLinkType.OPENDIC } as const;
 
@@ -58,6 +58,10 @@ export interface ViewFact {
  * through the service's outbox buffer, one transaction for the facts of a few milliseconds. A fact
  * is acknowledged once its batch committed (`stats.committed`); a SIGKILL loses what was still
  * buffered (at most OUTBOX_BUFFER_MS' worth), a graceful stop loses none.
+ *
+ * A fact of a request the gateway numbered (its request id) takes an id made from that number, so
+ * a request the gateway sent again to another replica after the first one died with its fact
+ * committed but its answer unsent is counted once: statistics keeps the first of equal ids.
  */
 export class UsageFacts {
   constructor(
@@ -65,15 +69,25 @@ export class UsageFacts {
     private readonly topicPrefix: string,
   ) {}
 
-  searched(e: SearchFact): void {
+  searched(e: SearchFact, requestId?: string): void {
     this.publish(
-      newEnvelope({ producer: PRODUCER, key: String(e.userId), event: { case: 'headwordSearched', value: e } }),
+      newEnvelope({
+        producer: PRODUCER,
+        key: String(e.userId),
+        id: factId('headwordSearched', e, requestId),
+        event: { case: 'headwordSearched', value: e },
+      }),
     );
   }
 
-  viewed(e: ViewFact): void {
+  viewed(e: ViewFact, requestId?: string): void {
     this.publish(
-      newEnvelope({ producer: PRODUCER, key: String(e.userId), event: { case: 'headwordViewed', value: e } }),
+      newEnvelope({
+        producer: PRODUCER,
+        key: String(e.userId),
+        id: factId('headwordViewed', e, requestId),
+        event: { case: 'headwordViewed', value: e },
+      }),
     );
   }
 
@@ -91,4 +105,16 @@ export class UsageFacts {
   private publish(env: Envelope): void {
     publishBuffered(this.buffer, this.topicPrefix, env);
   }
+}
+
+/** The gateway's request ids (express-gateway: base62 UUIDs); anything else is not one. */
+const REQUEST_ID = /^[0-9A-Za-z-]{8,64}$/;
+
+/**
+ * A fact's event id: made from the gateway's request id when there is a valid one (the caller is
+ * part of the name, so an id sent by anyone else cannot cancel another member's fact), else random.
+ */
+function factId(kind: string, e: { userId: number; sessionHash: string }, requestId?: string): string | undefined {
+  if (requestId === undefined || !REQUEST_ID.test(requestId)) return undefined;
+  return nameBasedEventId(PRODUCER, kind, requestId, String(e.userId), e.sessionHash);
 }

@@ -1,7 +1,16 @@
 // /api/dic/search/* (spec §7.2): thin handlers that validate input, call the read side and
 // the stores, hand the usage fact to the outbox buffer (the answer does not wait for its commit),
 // and map to the documented keys.
-import { activeCaller, badRequest, notFound, onCurrentDevice, requestFields, type Caller, type Redis } from '@syn/kit';
+import {
+  activeCaller,
+  badRequest,
+  notFound,
+  onCurrentDevice,
+  requestFields,
+  REQUEST_ID_HEADER,
+  type Caller,
+  type Redis,
+} from '@syn/kit';
 import type { Response, Router } from 'express';
 import { MESSAGES } from '../domain/messages';
 import { PagingError } from '../domain/query';
@@ -82,13 +91,16 @@ export function searchRoutes(router: Router, deps: SearchRouteDeps): void {
       if (err instanceof PagingError) throw badRequest(MESSAGES.pageNumInvalid);
       throw err;
     }
-    usage.searched({
-      userId: caller.userId,
-      sessionHash: caller.sessionHash,
-      query: input.searchWord,
-      resultCount: found.page.total,
-      page: input.pageNum,
-    });
+    usage.searched(
+      {
+        userId: caller.userId,
+        sessionHash: caller.sessionHash,
+        query: input.searchWord,
+        resultCount: found.page.total,
+        page: input.pageNum,
+      },
+      req.get(REQUEST_ID_HEADER),
+    );
     res.json(toKoreanPyojaeItems(found.page, found));
   });
 
@@ -114,7 +126,10 @@ export function searchRoutes(router: Router, deps: SearchRouteDeps): void {
     if (!headword) throw notFound(MESSAGES.headwordNotFound);
     const sessionHash = await sessionFor(caller, res);
     const hanja = headword.hanja ?? '';
-    usage.viewed({ userId: caller.userId, sessionHash, headwordId: headword.id, word: headword.word, hanja });
+    usage.viewed(
+      { userId: caller.userId, sessionHash, headwordId: headword.id, word: headword.word, hanja },
+      req.get(REQUEST_ID_HEADER),
+    );
     // The session history is written before the answer: the next page the reader opens may be
     // 검색 내역 (spec §9), and it must already list this headword. One Redis round trip, no commit.
     if (sessionHash)

@@ -208,6 +208,33 @@ async function bulkIndex(
  * Keeps the previous index and deletes the ones older than it. On failure the new
  * index is deleted and the alias is left where it was.
  */
+/** How long a force-merge of a fresh index may take (500k headwords: about 10 s on a quiet machine). */
+const MERGE_LIMIT_MS = 30 * 60_000;
+const MERGE_POLL_MS = 500;
+
+/**
+ * Merges the index to one segment as a task and polls it: a single request waiting for the whole
+ * merge would hit the client's 60 s transport timeout on a busy machine (a per-request timeout cannot
+ * lengthen undici's header timeout), and the import would fail though the merge went on.
+ */
+async function forceMerge(client: Client, index: string): Promise<void> {
+  const started = await client.indices.forcemerge({ index, max_num_segments: 1, wait_for_completion: false });
+  const taskId = started.task;
+  if (taskId === undefined) return; // answered synchronously: already merged
+  const deadline = Date.now() + MERGE_LIMIT_MS;
+  for (;;) {
+    const status = await client.tasks.get({ task_id: String(taskId) });
+    if (status.completed) {
+      if (status.error) throw new ImportError(`force-merge of ${index} failed: ${JSON.stringify(status.error)}`);
+      return;
+    }
+    if (Date.now() > deadline) {
+      throw new ImportError(`force-merge of ${index} did not finish within ${MERGE_LIMIT_MS / 60_000} min`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, MERGE_POLL_MS));
+  }
+}
+
 export async function importDataset(
   client: Client,
   input: string | Readable,
@@ -299,7 +326,7 @@ export async function importDataset(
     await client.indices.refresh({ index });
     // The index is read-only from here on: one segment makes every term lookup a single seek.
     options.onProgress?.({ phase: 'merge', done: records.length, total: records.length });
-    await client.indices.forcemerge({ index, max_num_segments: 1 }, { requestTimeout: 30 * 60_000 });
+    await forceMerge(client, index);
     const { count } = await client.count({ index });
     if (count !== records.length) {
       throw new ImportError(`index ${index} holds ${count} documents, expected ${records.length}`);

@@ -1,12 +1,21 @@
 // The paid-pass projection (schema dictionary, table passes; the table access is the kit's, shared
 // with account), the members who withdrew, and the cached "is this member paid?" lookup every
-// detail view asks.
+// detail view asks. Each replica keeps its own cache, but one consumer group (so one replica) applies
+// each pass event: the projection's transaction NOTIFYs the member (kit passChangeChannel), and every
+// replica's LISTEN connection (kit PgListener, started in service.ts) forgets them on commit. While
+// that connection is down a verdict lives at most PASS_CACHE_MS, and the cache is cleared when it is
+// back, since notifications sent meanwhile are lost.
 import { PassProjection, type Pool, type PoolClient } from '@syn/kit';
 import { LRUCache } from 'lru-cache';
 
 export class PassStore extends PassProjection {
   /** userId → the end of the latest live pass (ms), or 0 when none. */
   private readonly cache: LRUCache<number, number>;
+  /**
+   * Bumped by every forget and clear. A look-up that read the table before a change committed may
+   * finish after the change's notification; it must not cache what it read then.
+   */
+  private generation = 0;
 
   constructor(
     private readonly pool: Pool,
@@ -17,9 +26,16 @@ export class PassStore extends PassProjection {
     this.cache = new LRUCache<number, number>({ max: 50_000, ttl: Math.max(1, cacheMs) });
   }
 
-  /** Forget the cached answer for a user (their pass just changed in this process). */
+  /** Forget the cached answer for a user (their passes changed, in this process or another). */
   forget(userId: number): void {
+    this.generation += 1;
     this.cache.delete(userId);
+  }
+
+  /** Forget every cached answer (changes may have been missed: the LISTEN connection was down). */
+  clear(): void {
+    this.generation += 1;
+    this.cache.clear();
   }
 
   /** A member withdrew: their passes go, and the withdrawal is kept so later pass events are skipped. */
@@ -40,8 +56,9 @@ export class PassStore extends PassProjection {
   async isPaid(userId: number, now: Date = new Date()): Promise<boolean> {
     let paidUntil = this.cache.get(userId);
     if (paidUntil === undefined) {
+      const generation = this.generation;
       paidUntil = (await this.paidUntil(this.pool, userId))?.getTime() ?? 0;
-      this.cache.set(userId, paidUntil);
+      if (generation === this.generation) this.cache.set(userId, paidUntil);
     }
     // The end date is cached, not the verdict, so a pass ending now ends now, cache or not.
     return paidUntil > now.getTime();
