@@ -2,6 +2,7 @@
 // as the business row; a relay publishes unpublished rows to Kafka and marks them.
 // Delivery is at-least-once (a crash between send and mark re-sends); consumers
 // are idempotent by event id, so the effect is exactly once.
+import { randomUUID } from 'node:crypto';
 import { registerOutboxBacklog } from './metrics';
 import type { Producer } from 'kafkajs';
 import type { Pool, PoolClient } from 'pg';
@@ -20,44 +21,66 @@ export interface OutboxMessage {
 
 const channelOf = (schema: string) => `${schema}_outbox`;
 
-/** Adds an event to the outbox inside the caller's transaction. */
+/**
+ * The wake-up an insert sends with its commit. A process whose own relay publishes the schema names
+ * itself, and only that relay wakes: with several replicas each relays its own rows at once instead
+ * of every relay running a batch per commit anywhere. Rows of a process that died are left to the
+ * others' poll. A process without a relay (a script) wakes every relay ('').
+ */
+const PROCESS_TOKEN = randomUUID();
+const relayedHere = new Map<string, number>();
+const wakeToken = (schema: string) => ((relayedHere.get(schema) ?? 0) > 0 ? PROCESS_TOKEN : '');
+const wakesMe = (payload: string | undefined) => !payload || payload === PROCESS_TOKEN;
+
+/**
+ * Adds an event to the outbox inside the caller's transaction: one statement, the insert and the
+ * relay's wake-up (delivered on commit only), so it costs the transaction one round trip.
+ */
 export async function enqueue(tx: PoolClient, schema: string, msg: OutboxMessage): Promise<void> {
   assertSchemaName(schema);
-  await tx.query(`INSERT INTO ${schema}.outbox (id, topic, key, type, payload) VALUES ($1, $2, $3, $4, $5)`, [
-    msg.id,
-    msg.topic,
-    msg.key,
-    msg.type,
-    Buffer.from(msg.payload),
-  ]);
-  // Delivered on commit only: wakes the relay without waiting for its poll.
-  await tx.query('SELECT pg_notify($1, $2)', [channelOf(schema), '']);
+  await tx.query(
+    `WITH inserted AS (
+       INSERT INTO ${schema}.outbox (id, topic, key, type, payload) VALUES ($1, $2, $3, $4, $5) RETURNING 1
+     )
+     SELECT pg_notify($6, $7)`,
+    [msg.id, msg.topic, msg.key, msg.type, Buffer.from(msg.payload), channelOf(schema), wakeToken(schema)],
+  );
 }
 
 /**
- * Adds many events in one statement inside the caller's transaction, in their order. An id already
- * in the outbox is skipped: a batch is written again when its commit's answer was lost, and the
- * events of the first attempt must not be there twice.
+ * Adds many events in their order, in one statement with the relay's wake-up: on a pool it is its
+ * own transaction (one round trip, no BEGIN/COMMIT), in a caller's transaction part of it. An id
+ * already in the outbox is skipped: a batch is written again when its commit's answer was lost, and
+ * the events of the first attempt must not be there twice.
  */
-export async function enqueueMany(tx: PoolClient, schema: string, msgs: readonly OutboxMessage[]): Promise<void> {
+export async function enqueueMany(
+  db: Pool | PoolClient,
+  schema: string,
+  msgs: readonly OutboxMessage[],
+): Promise<void> {
   assertSchemaName(schema);
   if (msgs.length === 0) return;
-  await tx.query(
-    `INSERT INTO ${schema}.outbox (id, topic, key, type, payload)
-     SELECT id, topic, key, type, payload
-       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::bytea[])
-            WITH ORDINALITY AS m(id, topic, key, type, payload, n)
-      ORDER BY n
-     ON CONFLICT (id) DO NOTHING`,
+  await db.query(
+    `WITH inserted AS (
+       INSERT INTO ${schema}.outbox (id, topic, key, type, payload)
+       SELECT id, topic, key, type, payload
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::bytea[])
+              WITH ORDINALITY AS m(id, topic, key, type, payload, n)
+        ORDER BY n
+       ON CONFLICT (id) DO NOTHING
+       RETURNING 1
+     )
+     SELECT pg_notify($6, $7)`,
     [
       msgs.map((m) => m.id),
       msgs.map((m) => m.topic),
       msgs.map((m) => m.key),
       msgs.map((m) => m.type),
       msgs.map((m) => Buffer.from(m.payload)),
+      channelOf(schema),
+      wakeToken(schema),
     ],
   );
-  await tx.query('SELECT pg_notify($1, $2)', [channelOf(schema), '']);
 }
 
 export interface RelayOptions {
@@ -108,8 +131,11 @@ export class OutboxRelay {
     this.running = true;
     const listener = await this.opts.pool.connect();
     this.listener = listener;
-    listener.on('notification', () => this.wake?.());
+    listener.on('notification', (n) => {
+      if (wakesMe(n.payload)) this.wake?.();
+    });
     await listener.query(`LISTEN ${channelOf(this.opts.schema)}`);
+    relayedHere.set(this.opts.schema, (relayedHere.get(this.opts.schema) ?? 0) + 1);
     this.unregisterBacklog = registerOutboxBacklog(this.opts.schema, () => this.backlog());
     this.loop = runRelayLoop({
       isRunning: () => this.running,
@@ -140,6 +166,7 @@ export class OutboxRelay {
   }
 
   async stop(): Promise<void> {
+    if (this.running) relayedHere.set(this.opts.schema, (relayedHere.get(this.opts.schema) ?? 1) - 1);
     this.running = false;
     this.unregisterBacklog?.();
     this.unregisterBacklog = null;
@@ -159,11 +186,17 @@ export class OutboxRelay {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      const { rows } = await client.query<OutboxRow>(
-        `SELECT seq, id, topic, key, type, payload FROM ${schema}.outbox
-          WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      // Locked and marked in one statement; the mark commits only after Kafka acknowledged the batch
+      // (a failed send rolls it back), so one round trip fewer than lock, send, mark.
+      const { rows: marked } = await client.query<OutboxRow>(
+        `UPDATE ${schema}.outbox SET published_at = now()
+          WHERE seq IN (SELECT seq FROM ${schema}.outbox
+                         WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
+          RETURNING seq, id, topic, key, type, payload`,
         [this.batchSize],
       );
+      // RETURNING keeps no order: Kafka gets the events in the order they were written.
+      const rows = marked.sort((a, b) => a.seq.length - b.seq.length || (a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0));
       if (rows.length === 0) {
         await client.query('COMMIT');
         return 0;
@@ -186,9 +219,7 @@ export class OutboxRelay {
         this.sendTimeoutMs,
         'sending an outbox batch',
       );
-      const ids = rows.map((r) => r.id);
-      await this.opts.afterSend?.(ids);
-      await client.query(`UPDATE ${schema}.outbox SET published_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
+      await this.opts.afterSend?.(rows.map((r) => r.id));
       await client.query('COMMIT');
       this.published += rows.length;
       return rows.length;

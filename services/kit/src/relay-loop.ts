@@ -17,18 +17,32 @@ export interface RelayLoopOptions {
 }
 
 export async function runRelayLoop(o: RelayLoopOptions): Promise<void> {
+  // A wake-up that comes while a batch runs is kept: the rows it announces may have committed after
+  // the batch locked its own, and must not wait for the next poll.
+  let woken = false;
+  // After a failure the pause is kept whatever is written meanwhile; only stopping ends it.
+  let backingOff = false;
+  let endSleep: (() => void) | null = null;
+  o.setWake(() => {
+    woken = true;
+    if (!backingOff || !o.isRunning()) endSleep?.();
+  });
   const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const t = setTimeout(done, ms);
-      function done() {
-        clearTimeout(t);
-        resolve();
-      }
-      o.setWake(done);
-    });
+    woken && !backingOff
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const t = setTimeout(done, ms);
+          function done() {
+            clearTimeout(t);
+            endSleep = null;
+            resolve();
+          }
+          endSleep = done;
+        });
   let backoff = 200;
   while (o.isRunning()) {
     try {
+      woken = false;
       const n = await o.publishBatch();
       backoff = 200;
       if (n >= o.batchSize) continue;
@@ -37,7 +51,9 @@ export async function runRelayLoop(o: RelayLoopOptions): Promise<void> {
       // Stopped while the batch ran: nothing to retry.
       if (!o.isRunning()) break;
       o.log.warn({ err }, o.failure);
+      backingOff = true;
       await sleep(backoff);
+      backingOff = false;
       backoff = Math.min(backoff * 2, 10_000);
     }
   }

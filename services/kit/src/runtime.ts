@@ -14,7 +14,7 @@ import { GroupCommit } from './group-commit';
 import { createKafka, ensureTopics } from './kafka';
 import { createLogger, type Logger } from './logger';
 import { enqueueMany, OutboxRelay, type OutboxMessage } from './outbox';
-import { createPool, eventingMigration, migrate, readMigrations, withTransaction } from './pg';
+import { createPool, eventingMigration, migrate, readMigrations } from './pg';
 import { Shutdown } from './shutdown';
 import { connectMongo, connectRedis, createElastic, createMailer, type Redis } from './stores';
 
@@ -187,7 +187,7 @@ export async function startService<C extends RuntimeConfig, N extends StoreNeeds
     stores.pool = pool;
     stores.schema = schema;
     stores.outboxBuffer = new GroupCommit<OutboxMessage>({
-      commit: (msgs) => withTransaction(pool, (tx) => enqueueMany(tx, schema, msgs)),
+      commit: (msgs) => enqueueMany(pool, schema, msgs),
       log,
       label: 'buffered events',
       maxDelayMs: urls.OUTBOX_BUFFER_MS ?? OUTBOX_BUFFER_DEFAULTS.delayMs,

@@ -7,13 +7,16 @@ import {
   createKafka,
   createLogger,
   createPool,
+  enqueueMany,
   ensureTopics,
   eventingMigration,
   migrate,
   OutboxRelay,
+  outboxMessageOf,
   publishInTx,
   startIdempotentConsumer,
   withTransaction,
+  type OutboxMessage,
   type Pool,
   type RunningConsumer,
 } from '../src';
@@ -116,6 +119,46 @@ describe('outbox relay and idempotent consumer on real PostgreSQL and Kafka', ()
     await relay.stop();
     const { rows } = await pool.query(`SELECT published_at FROM ${schema}.outbox WHERE id = $1`, [env.id]);
     expect(rows[0].published_at).not.toBeNull();
+  });
+
+  it("when a commit wakes the relays, then this process's relay wakes for its own and a relay-less writer's rows, not another relay's", async () => {
+    const relay = new OutboxRelay({ pool, schema, producer, log, pollMs: 60_000 });
+    await relay.start();
+    // Its first batch runs at start: let it find the outbox empty before anything is written.
+    await new Promise((r) => setTimeout(r, 500));
+    const event = (headwordId: number) =>
+      outboxMessageOf(
+        prefix,
+        newEnvelope({
+          producer: 'kit-test',
+          key: String(headwordId),
+          event: { case: 'externalLinkOpened', value: { userId: 5, linkType: ExternalLinkType.OPENDIC, headwordId } },
+        }),
+      );
+    const insertQuietly = async (m: OutboxMessage) =>
+      pool.query(`INSERT INTO ${schema}.outbox (id, topic, key, type, payload) VALUES ($1, $2, $3, $4, $5)`, [
+        m.id,
+        m.topic,
+        m.key,
+        m.type,
+        Buffer.from(m.payload),
+      ]);
+    try {
+      // Another replica's commit names that replica: its own relay sends it; this one waits for its poll.
+      await insertQuietly(event(1101));
+      await pool.query('SELECT pg_notify($1, $2)', [`${schema}_outbox`, 'another-replicas-token']);
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect((await effects()).get(1101)).toBeUndefined();
+      // A writer without a relay (a script) wakes every relay.
+      await pool.query('SELECT pg_notify($1, $2)', [`${schema}_outbox`, '']);
+      await until('the effect of event 1101', async () => (await effects()).get(1101) === 1, 5_000);
+      // This process's own batch wakes its relay, in one statement without a transaction around it.
+      await enqueueMany(pool, schema, [event(1102), event(1103)]);
+      await until('the effects of 1102 and 1103', async () => (await effects()).get(1103) === 1, 5_000);
+      expect((await effects()).get(1102)).toBe(1);
+    } finally {
+      await relay.stop();
+    }
   });
 
   it('when a send never finishes, then the relay gives up on it in time and a later try publishes the row', async () => {
