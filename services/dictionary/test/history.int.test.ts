@@ -161,6 +161,21 @@ describe('deleting one entry', () => {
   });
 });
 
+test("a view slides a returning visitor's session and history to a full day; a refused view does not", async () => {
+  const { cookie, hash } = await visitorWhoViewed([1]);
+  const redis = svc.deps.redis!;
+  await redis.expire(`session:${hash}`, 60);
+  await redis.expire(sessionHistoryKey(hash), 60);
+  expect((await view(2, cookie)).status).toBe(200);
+  expect(await redis.ttl(`session:${hash}`)).toBeGreaterThan(3600);
+  expect(await redis.ttl(sessionHistoryKey(hash))).toBeGreaterThan(3600);
+  expect(await listed(cookie)).toEqual([2, 1]);
+  // A view of an unknown headword is refused before anything is written: the session does not slide.
+  await redis.expire(`session:${hash}`, 60);
+  expect((await view(99_999_998, cookie)).status).toBe(404);
+  expect(await redis.ttl(`session:${hash}`)).toBeLessThanOrEqual(60);
+});
+
 describe('clearing', () => {
   test("empties the caller's list only", async () => {
     const visitor = await visitorWhoViewed([1, 2, 3]);

@@ -124,7 +124,10 @@ export function searchRoutes(router: Router, deps: SearchRouteDeps): void {
     const { pyojaeId } = detailRequest.parse(requestFields(req));
     const [headword, who] = await Promise.all([reader.getHeadword(pyojaeId), readerOf(caller, passes)]);
     if (!headword) throw notFound(MESSAGES.headwordNotFound);
-    const sessionHash = await sessionFor(caller, res);
+    // A returning visitor's session slides with the history write below (one Redis round trip);
+    // sessionFor only makes one for a visitor who has none.
+    const returning = caller.sessionHash !== '';
+    const sessionHash = returning ? caller.sessionHash : await sessionFor(caller, res);
     const hanja = headword.hanja ?? '';
     usage.viewed(
       { userId: caller.userId, sessionHash, headwordId: headword.id, word: headword.word, hanja },
@@ -137,6 +140,7 @@ export function searchRoutes(router: Router, deps: SearchRouteDeps): void {
         sessionHash,
         { id: headword.id, word: headword.word, hanja, linkUrl: headwordLinkUrl(headword.id) },
         caller.anonymous ? VISITOR_SESSION_TTL_SECONDS : undefined,
+        { slideSession: caller.anonymous && returning },
       );
     // The cut happens before the response is built: hidden words never leave the server.
     res.json(toWordSynItems(headword, cutForReader(headword, who), who, caller.deviceKey));

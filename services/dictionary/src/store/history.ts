@@ -39,18 +39,25 @@ export class HistoryStore {
    * Puts `entry` first; an older copy of the same id goes; the list keeps 10. It lives as long
    * as its session: `ttlSeconds` (a visitor's is shorter than a member's).
    */
-  async add(sessionHash: string, entry: HistoryEntry, ttlSeconds: number = SESSION_TTL_SECONDS): Promise<void> {
+  async add(
+    sessionHash: string,
+    entry: HistoryEntry,
+    ttlSeconds: number = SESSION_TTL_SECONDS,
+    opts: { slideSession?: boolean } = {},
+  ): Promise<void> {
     if (!HASH.test(sessionHash)) return;
     const key = historyKey(sessionHash);
     const json = JSON.stringify({ id: entry.id, word: entry.word, hanja: entry.hanja, linkUrl: entry.linkUrl });
     // One round trip; entries of one id serialise identically, so LREM finds the old copy.
-    await this.redis
+    const tx = this.redis
       .multi()
       .lRem(key, 0, json)
       .lPush(key, json)
       .lTrim(key, 0, HISTORY_LIMIT - 1)
-      .expire(key, ttlSeconds)
-      .exec();
+      .expire(key, ttlSeconds);
+    // A returning visitor's session slides in the same round trip (a missing session stays missing).
+    if (opts.slideSession) tx.expire(`session:${sessionHash}`, ttlSeconds);
+    await tx.exec();
   }
 
   /** Takes every copy of headword `id` out of the list (a re-imported headword may have left two). */
