@@ -35,7 +35,8 @@ export function gatewayConfig(config: GatewayConfig): Json {
   const pipelines: Record<string, Json> = {};
   for (const route of ROUTES) {
     apiEndpoints[route.name] = { paths: route.paths };
-    // Counted first (even refused requests cost), then cross-site writes refused before the session is looked up.
+    // Counted first (even refused requests cost), then cross-site writes refused before the session is used (its
+    // look-up starts with the count, to share its Redis round trip: plugin/session.ts startSessionLookup).
     const policies: Json[] = [
       { 'rate-limit': [{ action: { class: rateClass(route) } }] },
       { csrf: [] },

@@ -15,7 +15,7 @@ import { healthCheck } from './health';
 import { createRateLimiters, rateLimitPolicy, rateLimitSchema, type RouteRateClass } from './rateLimit';
 import { ReplicaPool, readsOnly, replicaProxy, replicaProxySchema } from './replicas';
 import { installFastRequestIds } from './requestIds';
-import { sessionPolicy } from './session';
+import { sessionPolicy, startSessionLookup } from './session';
 import { SessionStore } from './sessionStore';
 import { settingsSchema, type PluginSettings } from './settings';
 import { SITE_PATH, siteInfo } from './site';
@@ -77,7 +77,8 @@ export function init(context: PluginContext): void {
   context.registerPolicy({
     name: 'rate-limit',
     schema: rateLimitSchema,
-    policy: (params) => rateLimitPolicy(limiters, rateClass(params.class), logger),
+    policy: (params) =>
+      rateLimitPolicy(limiters, rateClass(params.class), logger, (req) => startSessionLookup(req, sessions)),
   });
   context.registerPolicy({
     name: 'csrf',

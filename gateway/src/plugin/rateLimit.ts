@@ -89,11 +89,21 @@ export function createRateLimiters(
   return { consume: (cls, key) => limiters[cls].consume(key) };
 }
 
-export function rateLimitPolicy(limiters: RateLimiters, cls: RouteRateClass, log: Logger): RequestHandler {
+/**
+ * `alongside` runs just before the count, in the same tick: Redis work it starts (the session
+ * look-up) shares the count's round trip.
+ */
+export function rateLimitPolicy(
+  limiters: RateLimiters,
+  cls: RouteRateClass,
+  log: Logger,
+  alongside?: (req: Request) => void,
+): RequestHandler {
   return (req, res, next) => {
     // req.ip honours `trust proxy`: behind a trusted balancer it is the client, otherwise the peer.
     const key = clientKey(req.ip ?? req.socket.remoteAddress ?? 'unknown');
     const classes: RateLimitClass[] = isAuthPath(req) ? [cls, 'auth'] : [cls];
+    alongside?.(req);
     Promise.all(classes.map((name) => limiters.consume(name, key))).then(
       () => next(),
       (rejection: unknown) => {
