@@ -8,7 +8,7 @@ import { SessionStore, SessionStoreUnavailable } from '../src/plugin/sessionStor
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-/** Answers the handshake (HELLO with a RESP3 map, the rest +OK) and leaves every GET unanswered. */
+/** Answers the handshake (HELLO with a RESP3 map, the rest +OK) and leaves every read unanswered. */
 async function silentOnReads(): Promise<{
   url: string;
   gets: () => number;
@@ -16,7 +16,7 @@ async function silentOnReads(): Promise<{
   close: () => Promise<void>;
 }> {
   let gets = 0;
-  /** The sockets owed an answer, one entry per GET. */
+  /** The sockets owed an answer, one entry per read. */
   const owed: net.Socket[] = [];
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
@@ -30,7 +30,8 @@ async function silentOnReads(): Promise<{
         if (!parsed) break;
         pending = pending.slice(parsed.consumed);
         const command = parsed.args[0]?.toUpperCase();
-        if (command === 'GET') {
+        // The look-up reads with its script (EVALSHA, EVAL after a NOSCRIPT) or, past it, GET.
+        if (command === 'GET' || command === 'EVALSHA' || command === 'EVAL') {
           gets++;
           owed.push(socket);
         } else socket.write(command === 'HELLO' ? '%1\r\n+server\r\n+redis\r\n' : '+OK\r\n');
@@ -43,7 +44,7 @@ async function silentOnReads(): Promise<{
   return {
     url: `redis://127.0.0.1:${port}`,
     gets: () => gets,
-    /** Answers the owed GETs (null), so the client can close gracefully, then closes. */
+    /** Answers the owed reads (null), so the client can close gracefully, then closes. */
     release: () => {
       for (const socket of owed.splice(0)) socket.write('_\r\n');
     },

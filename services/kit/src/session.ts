@@ -54,8 +54,10 @@ export function sessionKey(sid: string): string {
  * which device key. Written by the account service when a device claims the account; read by the
  * gateway, which forwards the session's device state to the services.
  */
+export const CURRENT_DEVICE_KEY_PREFIX = 'device-key:';
+
 export function currentDeviceKey(userId: number): string {
-  return `device-key:${userId}`;
+  return `${CURRENT_DEVICE_KEY_PREFIX}${userId}`;
 }
 
 export interface DeviceRecord {
