@@ -188,15 +188,17 @@ export class OutboxRelay {
       await client.query('BEGIN');
       // Locked and marked in one statement; the mark commits only after Kafka acknowledged the batch
       // (a failed send rolls it back), so one round trip fewer than lock, send, mark.
-      const { rows: marked } = await client.query<OutboxRow>(
-        `UPDATE ${schema}.outbox SET published_at = now()
-          WHERE seq IN (SELECT seq FROM ${schema}.outbox
-                         WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
-          RETURNING seq, id, topic, key, type, payload`,
+      // RETURNING keeps no order: the outer SELECT gives Kafka the events in the order they were written.
+      const { rows } = await client.query<OutboxRow>(
+        `WITH marked AS (
+           UPDATE ${schema}.outbox SET published_at = now()
+            WHERE seq IN (SELECT seq FROM ${schema}.outbox
+                           WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
+            RETURNING seq, id, topic, key, type, payload
+         )
+         SELECT * FROM marked ORDER BY seq`,
         [this.batchSize],
       );
-      // RETURNING keeps no order: Kafka gets the events in the order they were written.
-      const rows = marked.sort((a, b) => a.seq.length - b.seq.length || (a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0));
       if (rows.length === 0) {
         await client.query('COMMIT');
         return 0;
