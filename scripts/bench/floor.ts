@@ -8,6 +8,8 @@
 //   bare service                     a bare Node server (scripts/bench/floor/bare.ts): the get, then
 //                                    the history write a view must make, then the answer
 //   bare proxy → bare service        a bare Node proxy in front of it: the floor of two hops
+//   bare gateway → bare service      the bare proxy reading the caller's session in Redis first, as
+//                                    a gateway must: the floor of this architecture
 //   dictionary service               ours, signed as the gateway signs (history write included)
 //   bare proxy → dictionary service  the bare proxy over our replicas: what any proxy costs
 //   gateway → dictionary service     ours: the rate-limit count and session look-up included
@@ -46,16 +48,17 @@ const USAGE = `npm run bench:floor -- [--rate N] [--seconds N] [--rounds N] [--d
   --dataset      generated: the 500k set (imported once); default: the small set  [generated]
   --offset N     TEST_STACK_OFFSET of the stack it starts                         [56]`;
 
-type PathKey = 'es' | 'bare' | 'bare2' | 'service' | 'bareProxy' | 'gateway';
+type PathKey = 'es' | 'bare' | 'bare2' | 'bareGateway' | 'service' | 'bareProxy' | 'gateway';
 const LABELS: Record<PathKey, string> = {
   es: 'elasticsearch get',
   bare: 'bare service',
   bare2: 'bare proxy → bare service',
+  bareGateway: 'bare gateway → bare service',
   service: 'dictionary service',
   bareProxy: 'bare proxy → dictionary service',
   gateway: 'gateway → dictionary service',
 };
-const ORDER: readonly PathKey[] = ['es', 'bare', 'bare2', 'service', 'bareProxy', 'gateway'];
+const ORDER: readonly PathKey[] = ['es', 'bare', 'bare2', 'bareGateway', 'service', 'bareProxy', 'gateway'];
 
 interface Bare {
   url: string;
@@ -145,6 +148,8 @@ async function main(): Promise<void> {
     bares.push(bare);
     const bareProxy = await startBare(['proxy', '--upstream', bare.url]);
     bares.push(bareProxy);
+    const bareGateway = await startBare(['proxy', '--upstream', bare.url, '--redis', redisUrl]);
+    bares.push(bareGateway);
     const serviceProxy = await startBare(['proxy', '--upstream', services.join(',')]);
     bares.push(serviceProxy);
 
@@ -182,6 +187,11 @@ async function main(): Promise<void> {
           return one([bare.url], docCheck, bareView);
         case 'bare2':
           return one([bareProxy.url], docCheck, bareView);
+        case 'bareGateway':
+          return one([bareGateway.url], docCheck, (id) => {
+            const view = bareView(id);
+            return { ...view, headers: { ...json, cookie: `sid=${sid}` } };
+          });
         case 'service':
           return one(services, viewCheck, view(signed));
         case 'bareProxy':
@@ -232,7 +242,8 @@ async function main(): Promise<void> {
     const d = (x: number, y: number) => (x - y).toFixed(2);
     out(
       `p50 added: a bare hop with the history write ${d(f.bare.p50, f.es.p50)} ms, a bare proxy ${d(f.bare2.p50, f.bare.p50)} ms ` +
-        `(two bare hops ÷ Elasticsearch ${(f.bare2.p50 / f.es.p50).toFixed(2)}×: the floor against the 2× target); ` +
+        `(two bare hops ÷ Elasticsearch ${(f.bare2.p50 / f.es.p50).toFixed(2)}×), the session look-up ${d(f.bareGateway.p50, f.bare2.p50)} ms ` +
+        `(a bare gateway ÷ Elasticsearch ${(f.bareGateway.p50 / f.es.p50).toFixed(2)}×: the floor against the 2× target); ` +
         `our service ${d(f.service.p50, f.bare.p50)} ms over the bare one, our gateway ${d(f.gateway.p50, f.bareProxy.p50)} ms over a bare proxy`,
     );
   } finally {

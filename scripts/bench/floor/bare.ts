@@ -6,7 +6,10 @@
 //            with --redis, the history write a detail view must make before it answers (the
 //            dictionary's MULTI: LREM, LPUSH, LTRIM, EXPIRE), then the document as the answer.
 //   proxy    any request, forwarded with its headers and body to the upstreams in turn (undici,
-//            kept-alive), the answer's status, content type and body sent back.
+//            kept-alive), the answer's status, content type and body sent back. With --redis it first
+//            reads the session its `sid` cookie names (one GET of `session:<sha256>`, as a gateway
+//            must: the architecture's rule 2), and forwards the session hash as `x-floor-session`.
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { createClient } from 'redis';
@@ -58,17 +61,29 @@ async function service(port: number, es: string, alias: string, redisUrl: string
   return listen(server, port);
 }
 
-async function proxy(port: number, upstreams: string[]): Promise<http.Server> {
+const SID = /(?:^|;\s*)sid=([A-Za-z0-9_-]{16,128})/;
+
+async function proxy(port: number, upstreams: string[], redisUrl: string | undefined): Promise<http.Server> {
   const pools = upstreams.map((u) => new Pool(u, { connections: CONNECTIONS }));
+  const redis = redisUrl ? createClient({ url: redisUrl }) : null;
+  await redis?.connect();
   let next = 0;
   const server = http.createServer((req, res) => {
     void (async () => {
+      const sid = redis ? SID.exec(req.headers.cookie ?? '')?.[1] : undefined;
+      const hash = sid ? createHash('sha256').update(sid).digest('hex') : undefined;
+      // Started before the body is read, as our gateway overlaps its look-up with the rest.
+      const session = hash ? redis?.get(`session:${hash}`) : undefined;
       const body = await readBody(req);
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(req.headers)) {
         if (v !== undefined && k !== 'host' && k !== 'connection' && k !== 'content-length') {
           headers[k] = Array.isArray(v) ? v.join(', ') : v;
         }
+      }
+      if (session !== undefined) {
+        if ((await session) === null) return fail(res, 401, 'no session');
+        headers['x-floor-session'] = hash ?? '';
       }
       const pool = pools[next++ % pools.length] as Pool;
       const up = await pool.request({
@@ -107,9 +122,11 @@ async function main(): Promise<void> {
   if (positionals[0] === 'service' && values.es && values.alias) {
     server = await service(port, values.es, values.alias, values.redis);
   } else if (positionals[0] === 'proxy' && values.upstream) {
-    server = await proxy(port, values.upstream.split(','));
+    server = await proxy(port, values.upstream.split(','), values.redis);
   } else {
-    throw new Error('usage: bare.ts service --es URL --alias NAME [--redis URL] | proxy --upstream URL[,URL…]');
+    throw new Error(
+      'usage: bare.ts service --es URL --alias NAME [--redis URL] | proxy --upstream URL[,URL…] [--redis URL]',
+    );
   }
   const address = server.address();
   process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`);
