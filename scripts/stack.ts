@@ -69,13 +69,23 @@ export function buildIfNeeded(
   }
 }
 
+/**
+ * STACK_PROFILE_DIR (profiling a benchmark's stack): each service and the gateway run with --cpu-prof and
+ * write a V8 CPU profile into DIR/<name>/ when they stop (replicas side by side, named by pid). Read one with
+ * `npx tsx scripts/bench/gateway/profile.ts FILE`.
+ */
+function profileFlags(name: string): string[] {
+  const dir = process.env.STACK_PROFILE_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dir, name)}`] : [];
+}
+
 function specs(mode: 'dev' | 'test', replicas: number, env: Record<string, string>): ProcessSpec[] {
   const topo = topology(mode, replicas);
   const common = { ...topo.env, ...env, LOG_LEVEL: env.LOG_LEVEL ?? (mode === 'dev' ? 'info' : 'warn') };
   const svc = (name: ServiceName): ProcessSpec => ({
     name,
     command: process.execPath,
-    args: [path.join(ROOT, `services/${name}/dist/main.js`)],
+    args: [...profileFlags(name), path.join(ROOT, `services/${name}/dist/main.js`)],
     env: { ...common, PORT: String(topo.ports[name]) },
     cwd: ROOT,
   });
@@ -103,7 +113,7 @@ function specs(mode: 'dev' | 'test', replicas: number, env: Record<string, strin
     {
       name: 'gateway',
       command: process.execPath,
-      args: [path.join(ROOT, 'gateway/dist/main.js')],
+      args: [...profileFlags('gateway'), path.join(ROOT, 'gateway/dist/main.js')],
       // WEB_DIST lets a test run serve its own build (`vite build --outDir …`) beside another's.
       env: { ...common, WEB_DIST: process.env.WEB_DIST ?? path.join(ROOT, 'web/dist') },
       cwd: ROOT,

@@ -33,7 +33,7 @@ import {
 } from '@syn/kit/session';
 import { ROOT, topology } from '../topology';
 import { datasetFlags, datasetKind, prepareDataset, readHeadwords, startDatasetStack } from './dataset';
-import { datasetLine, machineLine, servedDataset } from './machine';
+import { datasetLine, machineBusyMs, machineLine, processCpuNs, servedDataset } from './machine';
 import { shuffled } from './queries';
 import { emptyOutcome, figuresOf, openLoop, type Call, type Figures, type Outcome, type Target } from './search/drive';
 
@@ -212,10 +212,23 @@ async function main(): Promise<void> {
       await openLoop(targets[k], rate, WARMUP_SECONDS);
     }
     const totals = Object.fromEntries(ORDER.map((k) => [k, emptyOutcome()])) as Record<PathKey, Outcome>;
+    // CPU spent while each path ran: the whole machine's (every process: the driver, Elasticsearch,
+    // Redis, PostgreSQL, Kafka, statistics …) and our dictionary replicas' and gateway's own.
+    const pids = (names: string[]) => names.map((n) => stack.supervisor.pid(n) ?? 0).filter((p) => p > 0);
+    const ours = { dictionary: pids(stack.dictionary.map((d) => d.name)), gateway: pids(['gateway']) };
+    const cpuOf = (list: number[]) => list.reduce((sum, pid) => sum + processCpuNs(pid), 0) / 1e6;
+    const cpu = Object.fromEntries(ORDER.map((k) => [k, { machine: 0, dictionary: 0, gateway: 0 }])) as Record<
+      PathKey,
+      { machine: number; dictionary: number; gateway: number }
+    >;
     for (let r = 1; r <= rounds; r++) {
       for (const k of ORDER) {
         log(`  round ${r}/${rounds}: ${LABELS[k]} at ${rate} req/s for ${seconds} s …`);
+        const before = { machine: machineBusyMs(), dictionary: cpuOf(ours.dictionary), gateway: cpuOf(ours.gateway) };
         const o = await openLoop(targets[k], rate, seconds);
+        cpu[k].machine += machineBusyMs() - before.machine;
+        cpu[k].dictionary += cpuOf(ours.dictionary) - before.dictionary;
+        cpu[k].gateway += cpuOf(ours.gateway) - before.gateway;
         const t = totals[k];
         t.latencies.push(...o.latencies);
         t.errors += o.errors;
@@ -238,6 +251,14 @@ async function main(): Promise<void> {
     for (const k of ORDER) out(`${LABELS[k].padEnd(34)}${quantileLine(f[k], f.es.p50)}`);
     for (const k of ORDER) {
       if (totals[k].errors > 0) out(`  ${LABELS[k]} errors: ${JSON.stringify(totals[k].reasons)}`);
+    }
+    out('');
+    out(`CPU while each path ran, µs per view (machine: every process on both cores, the idle stack's included)`);
+    out(`${'path'.padEnd(34)}${'machine'.padStart(9)}${'dictionary'.padStart(12)}${'gateway'.padStart(9)}`);
+    for (const k of ORDER) {
+      const n = Math.max(1, totals[k].latencies.length + totals[k].errors);
+      const us = (ms: number) => String(Math.round((ms * 1000) / n)).padStart(9);
+      out(`${LABELS[k].padEnd(34)}${us(cpu[k].machine)}${us(cpu[k].dictionary).padStart(12)}${us(cpu[k].gateway)}`);
     }
     const d = (x: number, y: number) => (x - y).toFixed(2);
     out(

@@ -10,7 +10,7 @@
 // CPU time (all its threads, /proc/<pid>/task/*/schedstat, nanoseconds) before and after each kind.
 // Printed: µs of gateway CPU per request, per kind and run, and the median of the runs.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync, mkdtempSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +26,7 @@ import {
   type SessionData,
 } from '@syn/kit/session';
 import { buildIfNeeded, startStack, waitForHealth, type Stack } from '../stack';
+import { processCpuNs } from './machine';
 import { ROOT, topology } from '../topology';
 
 const USAGE = `npm run bench:gateway [-- options]
@@ -65,19 +66,6 @@ const WARMUP = positive('warmup', values.warmup);
 process.env.TEST_STACK_OFFSET = values.offset;
 
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
-
-/** CPU time of every thread of a process, in nanoseconds (schedstat's first field). */
-function cpuNs(pid: number): number {
-  let total = 0;
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      total += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
-    } catch {
-      // A thread that ended between the listing and the read.
-    }
-  }
-  return total;
-}
 
 interface Call {
   path: string;
@@ -233,9 +221,9 @@ async function main(): Promise<void> {
           ['detail', detail],
           ['search', search],
         ] as const) {
-          const before = cpuNs(gateway.pid!);
+          const before = processCpuNs(gateway.pid!);
           await drive(base, cookie, REQUESTS, next);
-          const perRequestUs = (cpuNs(gateway.pid!) - before) / REQUESTS / 1000;
+          const perRequestUs = (processCpuNs(gateway.pid!) - before) / REQUESTS / 1000;
           figures[kind].push(perRequestUs);
           log(`run ${run}: ${kind} ${perRequestUs.toFixed(1)} µs gateway CPU per request`);
         }

@@ -1,5 +1,6 @@
 // What the machine was doing while a benchmark measured: printed beside every table, because a
 // figure taken while other work loads the cores is no result.
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 
 export function machineLine(): string {
@@ -56,4 +57,32 @@ export function cacheLine(before: CacheCounts, after: CacheCounts): string {
   return all === 0
     ? 'answer cache: no look-ups (turned off, or nothing reached the service)'
     : `answer cache: ${hit.toLocaleString('en')} hits of ${all.toLocaleString('en')} look-ups (${((hit / all) * 100).toFixed(1)} %), from the dictionary's /metrics`;
+}
+
+/** CPU time of every thread of a process, in nanoseconds (schedstat's first field); 0 once it is gone. */
+export function processCpuNs(pid: number): number {
+  let total = 0;
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return 0;
+  }
+  for (const task of tasks) {
+    try {
+      total += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // A thread that ended between the listing and the read.
+    }
+  }
+  return total;
+}
+
+/** CPU time the whole machine has spent busy (every core, every process: /proc/stat), in milliseconds. */
+export function machineBusyMs(): number {
+  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal …: idle and iowait are not busy.
+  const busyTicks = fields.reduce((sum, v, i) => (i === 3 || i === 4 ? sum : sum + (Number.isFinite(v) ? v : 0)), 0);
+  // USER_HZ is 100 on Linux.
+  return busyTicks * 10;
 }
