@@ -23,18 +23,12 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient as createRedis } from 'redis';
 import { DEVELOPMENT_IDENTITY_SECRET, GATEWAY_ISSUER, identityHeaders } from '@syn/kit/identity';
-import {
-  ANONYMOUS_GRADE,
-  ANONYMOUS_USER_ID,
-  newSessionId,
-  SESSION_TTL_SECONDS,
-  sessionHash,
-  type SessionData,
-} from '@syn/kit/session';
+import { ANONYMOUS_GRADE, ANONYMOUS_USER_ID, newSessionId, sessionHash } from '@syn/kit/session';
 import { ROOT, topology } from '../topology';
 import { datasetFlags, datasetKind, prepareDataset, readHeadwords, startDatasetStack } from './dataset';
 import { datasetLine, machineBusyMs, machineLine, processCpuNs, servedDataset } from './machine';
 import { shuffled } from './queries';
+import { visitorSession, type VisitorSession } from './visitor';
 import { emptyOutcome, figuresOf, openLoop, type Call, type Figures, type Outcome, type Target } from './search/drive';
 
 const DETAIL = '/api/dic/search/wordSynItems';
@@ -134,16 +128,10 @@ async function main(): Promise<void> {
   const bares: Bare[] = [];
   const sid = newSessionId();
   const hash = sessionHash(sid);
+  let visitor: VisitorSession | undefined;
   try {
     await redis.connect();
-    const visitor: SessionData = {
-      userId: ANONYMOUS_USER_ID,
-      grade: ANONYMOUS_GRADE,
-      deviceKey: '',
-      email: '',
-      createdAt: new Date().toISOString(),
-    };
-    await redis.set(`session:${hash}`, JSON.stringify(visitor), { EX: SESSION_TTL_SECONDS });
+    visitor = await visitorSession(redis, sid);
     const bare = await startBare(['service', '--es', esUrl, '--alias', data.alias, '--redis', redisUrl]);
     bares.push(bare);
     const bareProxy = await startBare(['proxy', '--upstream', bare.url]);
@@ -270,7 +258,7 @@ async function main(): Promise<void> {
   } finally {
     for (const b of bares) b.child.kill('SIGTERM');
     if (redis.isOpen) {
-      await redis.del([`session:${hash}`, `history:${hash}`, `floor-history:${hash}`]);
+      await visitor?.forget([`floor-history:${hash}`]);
       await redis.close();
     }
     await stack.stop();

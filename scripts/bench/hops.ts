@@ -13,18 +13,12 @@ import { Client } from '@elastic/elasticsearch';
 import { createClient as createRedis } from 'redis';
 import { Pool, type Dispatcher } from 'undici';
 import { DEVELOPMENT_IDENTITY_SECRET, GATEWAY_ISSUER, identityHeaders } from '@syn/kit/identity';
-import {
-  ANONYMOUS_GRADE,
-  ANONYMOUS_USER_ID,
-  newSessionId,
-  SESSION_TTL_SECONDS,
-  sessionHash,
-  type SessionData,
-} from '@syn/kit/session';
+import { ANONYMOUS_GRADE, ANONYMOUS_USER_ID, newSessionId, sessionHash } from '@syn/kit/session';
 import { topology } from '../topology';
 import { datasetFlags, datasetKind, prepareDataset, readHeadwords, startDatasetStack } from './dataset';
 import { datasetLine, machineLine, servedDataset } from './machine';
 import { shuffled } from './queries';
+import { visitorSession, type VisitorSession } from './visitor';
 
 const DETAIL = '/api/dic/search/wordSynItems';
 /** Pause between two requests, so each finds every process idle (the floor, not a queue). */
@@ -94,16 +88,10 @@ async function main(): Promise<void> {
   const gateway = new Pool(stack.baseUrl, { connections: 1 });
   const direct = new Pool(service, { connections: 1 });
   const rows: Row[] = [];
+  let visitor: VisitorSession | undefined;
   try {
     await redis.connect();
-    const visitor: SessionData = {
-      userId: ANONYMOUS_USER_ID,
-      grade: ANONYMOUS_GRADE,
-      deviceKey: '',
-      email: '',
-      createdAt: new Date().toISOString(),
-    };
-    await redis.set(`session:${hash}`, JSON.stringify(visitor), { EX: SESSION_TTL_SECONDS });
+    visitor = await visitorSession(redis, sid);
     const served = await servedDataset(stack.baseUrl);
     const body = (id: number) => JSON.stringify({ userId: ANONYMOUS_USER_ID, pyojaeId: id, userAuthKey: '' });
     const expect200 = async (res: Dispatcher.ResponseData, what: string) => {
@@ -161,7 +149,7 @@ async function main(): Promise<void> {
     );
   } finally {
     if (redis.isOpen) {
-      await redis.del([`session:${hash}`, `history:${hash}`]);
+      await visitor?.forget();
       await redis.close();
     }
     await Promise.all([es.close(), gateway.close(), direct.close(), esClient.close()]);

@@ -1,7 +1,8 @@
 // bench:search's run (see scripts/bench/search.ts): the dataset and its queries, a test stack, the
 // Elasticsearch calls the service makes, then the phases, each on the three paths alike.
 import { createClient as createRedis } from 'redis';
-import { newSessionId, sessionHash, SESSION_TTL_SECONDS, type SessionData } from '@syn/kit/session';
+import { newSessionId, sessionHash } from '@syn/kit/session';
+import { visitorSession } from '../visitor';
 import type { Stack } from '../../stack';
 import { topology } from '../../topology';
 import { prepareDataset, readHeadwords, startDatasetStack, type Imported } from '../dataset';
@@ -96,14 +97,7 @@ export async function main(o: SearchOptions): Promise<void> {
     results.served = await servedDataset(stack.baseUrl);
     // A returning visitor's session: the gateway resolves it, the dictionary keeps the history under it.
     await redis.connect();
-    const session: SessionData = {
-      userId: 99999999,
-      grade: -1,
-      deviceKey: '',
-      email: '',
-      createdAt: new Date().toISOString(),
-    };
-    await redis.set(`session:${sessionHash(sid)}`, JSON.stringify(session), { EX: SESSION_TTL_SECONDS });
+    await visitorSession(redis, sid);
 
     // Elasticsearch's path replays what the service's read path sends (closed and open loop alike);
     // recording fills the request cache, which is emptied before anything is measured.
