@@ -3,6 +3,7 @@
 // changes nothing; a good save records the issue date it was sent.
 import { randomBytes } from 'node:crypto';
 import { COUPON_MESSAGES as M } from '@syn/kit/rules';
+import { couponExpiry } from '../src/coupons/rules';
 import { startCouponHarness, stopCouponHarness, type Harness } from './harness';
 
 // Users 948000–948999 belong to this file; 948000 is the administrator.
@@ -80,8 +81,8 @@ describe('administrator coupon detail save', () => {
     // The whole form: the chosen user holds it from today, for 3 months (spec §9).
     const saved = await admin(good);
     expect(saved.status).toBe(200);
-    const expiry = new Date(`${today}T00:00:00Z`);
-    expiry.setUTCMonth(expiry.getUTCMonth() + 3);
+    // Calendar months, clamped to the month's last day (Nov 29 + 3 months = Feb 28): couponExpiry, unit-tested.
+    const expiry = couponExpiry(new Date(`${today}T00:00:00Z`));
     expect(saved.body).toMatchObject({
       message: M.couponUpdated,
       status: 'USING',
@@ -107,8 +108,7 @@ describe('administrator coupon detail save', () => {
 
     const earlier = kstDay(new Date(h.clock.now().getTime() - 10 * DAY));
     const r = await admin({ couponId, userId: user, status: 'USING', issueDate: earlier });
-    const expiry = new Date(`${earlier}T00:00:00Z`);
-    expiry.setUTCMonth(expiry.getUTCMonth() + 3);
+    const expiry = couponExpiry(new Date(`${earlier}T00:00:00Z`));
     expect([r.status, r.body.ISSUE_DATE, r.body.EXPIRED_DATE]).toEqual([
       200,
       earlier,

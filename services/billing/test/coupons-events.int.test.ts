@@ -2,6 +2,7 @@
 // recommender (never from UserJoined), and the
 // invited friend's 7-day coupon, LegacyPeriodMerged's pass, all idempotent under redelivery.
 import { newEnvelope, type ValidEnvelope } from '@syn/proto';
+import { addMonths } from '../src/domain/catalogue';
 import { accountProducer, DAY, couponConsumerApplied, startHarness, type Harness } from './harness';
 
 jest.setTimeout(120_000);
@@ -167,9 +168,8 @@ it('when a legacy merge arrives twice (and once more under a new id), then one p
   expect(passes).toHaveLength(1);
   const p = passes[0]!;
   expect([p.item_id, p.status, p.merchant_uid]).toEqual([5, 'START', `leg_${user}`]);
-  const expected = new Date(p.start_date);
-  expected.setUTCMonth(expected.getUTCMonth() + 1);
-  expect(p.end_date.getTime()).toBe(expected.getTime() + 45 * DAY);
+  // A month pass: one calendar month (clamped to the month's last day) and the 45 legacy days.
+  expect(p.end_date.getTime()).toBe(addMonths(p.start_date, 1).getTime() + 45 * DAY);
   const events = await h.events(user);
   expect(events.map((e) => e.event.case)).toEqual(['passChanged']);
 });

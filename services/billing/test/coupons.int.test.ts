@@ -3,6 +3,7 @@
 // member's), gifts, and code uniqueness over 100,000 codes.
 import { COUPON_MESSAGES as M } from '@syn/kit/rules';
 import { COUPON_CODE_PATTERN } from '../src/coupons/codes';
+import { couponExpiry } from '../src/coupons/rules';
 import { DAY, startCouponHarness, stopCouponHarness, type Harness } from './harness';
 
 // Users 880000–880999 belong to this file; 880000 is the administrator.
@@ -166,8 +167,8 @@ describe('administrator: coupon groups and coupons', () => {
       USEREMAIL: `member${U + 10}@test.syndict.local`,
       ISSUE_DATE: today,
     });
-    const expiry = new Date(`${today}T00:00:00Z`);
-    expiry.setUTCMonth(expiry.getUTCMonth() + 3);
+    // Calendar months, clamped to the month's last day (Nov 29 + 3 months = Feb 28): couponExpiry, unit-tested.
+    const expiry = couponExpiry(new Date(`${today}T00:00:00Z`));
     expect(detail!.EXPIRED_DATE).toBe(expiry.toISOString().slice(0, 10));
     // An unknown user is refused with the detail screen's user message.
     const unknown = await admin('/api/sys/updateCouponItem', {
