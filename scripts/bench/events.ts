@@ -19,7 +19,6 @@ import {
   GATEWAY_ISSUER,
   identityHeaders,
   migrate,
-  OUTBOX_RELAY_LINGER_DEFAULT_MS,
   OutboxRelay,
   publishInTx,
   startService,
@@ -128,13 +127,8 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** The relays linger as the services' do (OUTBOX_RELAY_LINGER_MS, else the kit's default). */
-const LINGER_MS = Number(process.env.OUTBOX_RELAY_LINGER_MS ?? OUTBOX_RELAY_LINGER_DEFAULT_MS);
-
 async function main(): Promise<void> {
-  out(
-    `bench:events — ${N} events at ${RATE}/s from ${USERS} members (run ${run}, topics ${prefix}*, relay linger ${LINGER_MS} ms)`,
-  );
+  out(`bench:events — ${N} events at ${RATE}/s from ${USERS} members (run ${run}, topics ${prefix}*)`);
   const pool = createPool(DATABASE_URL, { max: CONCURRENCY + 4 });
   const kafka = createKafka('bench-events', [KAFKA_BROKERS], log);
   const producer = kafka.producer({ maxInFlightRequests: 1, allowAutoTopicCreation: true });
@@ -154,7 +148,7 @@ async function main(): Promise<void> {
     for (const schema of [schemas.account, schemas.dictionary]) await migrate(pool, schema, [eventingMigration()]);
     await producer.connect();
     for (const schema of [schemas.account, schemas.dictionary]) {
-      const relay = new OutboxRelay({ pool, schema, producer, log, lingerMs: LINGER_MS });
+      const relay = new OutboxRelay({ pool, schema, producer, log });
       await relay.start();
       relays.push(relay);
     }
