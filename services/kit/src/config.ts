@@ -60,8 +60,6 @@ export const runtimeShape = (defaultPort: number) => ({
 
 /** The outbox buffer's defaults: the longest a fact waits for its batch, and the largest batch. */
 export const OUTBOX_BUFFER_DEFAULTS = { delayMs: 10, size: 500 } as const;
-/** How long the outbox relay lingers after a wake-up so that the commits of those milliseconds share a batch. */
-export const OUTBOX_RELAY_LINGER_DEFAULT_MS = 50;
 
 /** The store settings, one shape per store a service declares (runtime.ts `StoreNeeds`). */
 export const storeShapes = {
@@ -72,8 +70,6 @@ export const storeShapes = {
     /** The outbox buffer (publishBuffered): the longest a fact waits for its batch, and the largest batch. */
     OUTBOX_BUFFER_MS: z.coerce.number().int().min(0).max(1_000).default(OUTBOX_BUFFER_DEFAULTS.delayMs),
     OUTBOX_BUFFER_SIZE: z.coerce.number().int().min(1).max(10_000).default(OUTBOX_BUFFER_DEFAULTS.size),
-    /** The relay's linger after a wake-up (0: a batch per wake-up); adds at most this to an event's way to Kafka. */
-    OUTBOX_RELAY_LINGER_MS: z.coerce.number().int().min(0).max(1_000).default(OUTBOX_RELAY_LINGER_DEFAULT_MS),
   },
   redis: { REDIS_URL: z.string().url() },
   mongo: {

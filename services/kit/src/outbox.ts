@@ -90,8 +90,6 @@ export interface RelayOptions {
   log: Logger;
   batchSize?: number;
   pollMs?: number;
-  /** After a wake-up, how long to wait for more rows before the batch (relay-loop.ts); 0 by default. */
-  lingerMs?: number;
   /**
    * A send that has not finished by then counts as failed and the batch is tried again (a send that
    * never settles would hold the relay, and with it every later event, for good).
@@ -144,7 +142,6 @@ export class OutboxRelay {
       publishBatch: () => this.publishBatch(),
       batchSize: this.batchSize,
       pollMs: this.pollMs,
-      lingerMs: this.opts.lingerMs ?? 0,
       log: this.opts.log,
       failure: 'outbox relay batch failed; retrying',
       setWake: (wake) => {

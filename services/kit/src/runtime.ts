@@ -7,7 +7,7 @@ import type { Connection } from 'mongoose';
 import type { Transporter } from 'nodemailer';
 import type { Pool } from 'pg';
 import type { z } from 'zod';
-import { OUTBOX_BUFFER_DEFAULTS, OUTBOX_RELAY_LINGER_DEFAULT_MS, type Env, type runtimeShape } from './config';
+import { OUTBOX_BUFFER_DEFAULTS, type Env, type runtimeShape } from './config';
 import type { RunningConsumer } from './consumer';
 import { listen, type RunningServer } from './http';
 import { GroupCommit } from './group-commit';
@@ -38,13 +38,7 @@ export interface StoreNeeds {
 
 /** The settings each declared store needs (config.ts `storeShapes`). */
 export type StoreConfigOf<N extends StoreNeeds> = (N extends { postgres: PostgresNeed }
-  ? {
-      DATABASE_URL: string;
-      OUTBOX_RELAY: 'on' | 'off';
-      OUTBOX_BUFFER_MS: number;
-      OUTBOX_BUFFER_SIZE: number;
-      OUTBOX_RELAY_LINGER_MS: number;
-    }
+  ? { DATABASE_URL: string; OUTBOX_RELAY: 'on' | 'off'; OUTBOX_BUFFER_MS: number; OUTBOX_BUFFER_SIZE: number }
   : unknown) &
   (N extends { redis: true } ? { REDIS_URL: string } : unknown) &
   (N extends { mongo: true } ? { MONGO_URL: string; OUTBOX_RELAY: 'on' | 'off' } : unknown) &
@@ -223,13 +217,7 @@ export async function startService<C extends RuntimeConfig, N extends StoreNeeds
 
   const relay =
     stores.pool && stores.schema && urls.OUTBOX_RELAY === 'on'
-      ? new OutboxRelay({
-          pool: stores.pool,
-          schema: stores.schema,
-          producer,
-          log,
-          lingerMs: urls.OUTBOX_RELAY_LINGER_MS ?? OUTBOX_RELAY_LINGER_DEFAULT_MS,
-        })
+      ? new OutboxRelay({ pool: stores.pool, schema: stores.schema, producer, log })
       : null;
   await relay?.start();
   const built = await def.build(deps);

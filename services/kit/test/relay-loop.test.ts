@@ -13,7 +13,7 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((l) => l.stop()));
 });
 
-function loop(publish: (i: number) => Promise<number>, pollMs = 10_000, lingerMs = 0) {
+function loop(publish: (i: number) => Promise<number>, pollMs = 10_000) {
   const started = Date.now();
   const batches: number[] = [];
   let running = true;
@@ -26,7 +26,6 @@ function loop(publish: (i: number) => Promise<number>, pollMs = 10_000, lingerMs
     },
     batchSize: 100,
     pollMs,
-    lingerMs,
     log,
     failure: 'failed',
     setWake: (w) => (wake = w),
@@ -86,36 +85,6 @@ test("a failed batch's pause is not cut short by wake-ups, only by stopping", as
   expect(l.batches.length).toBe(1);
   await sleep(250);
   expect(l.batches.length).toBe(2);
-  const before = Date.now();
-  await l.stop();
-  expect(Date.now() - before).toBeLessThan(100);
-});
-
-test('with a linger, the wake-ups of those milliseconds share one batch, which starts once the linger is over', async () => {
-  const l = loop(async () => 0, 10_000, 150);
-  await sleep(50);
-  expect(l.batches.length).toBe(1);
-  l.wake();
-  await sleep(30);
-  l.wake();
-  await sleep(30);
-  l.wake();
-  // Still lingering: no batch per wake-up.
-  expect(l.batches.length).toBe(1);
-  await sleep(250);
-  expect(l.batches.length).toBe(2);
-  // The batch waited out the linger after the first wake-up, not the poll.
-  const waited = (l.batches[1] ?? 0) - (l.batches[0] ?? 0);
-  expect(waited).toBeGreaterThanOrEqual(140);
-  expect(waited).toBeLessThan(1_000);
-  await l.stop();
-});
-
-test('stopping ends a linger at once', async () => {
-  const l = loop(async () => 0, 10_000, 5_000);
-  await sleep(30);
-  l.wake();
-  await sleep(30);
   const before = Date.now();
   await l.stop();
   expect(Date.now() - before).toBeLessThan(100);
