@@ -37,6 +37,13 @@ beforeAll(async () => {
   const { reply } = await payOneOff(baseUrl, secured.sandboxUrl, paid, APPROVED_CARD);
   if (reply.status !== 200) throw new Error(`payment: ${reply.status} ${reply.text}`);
   headwordId = await headwordWithHiddenWords();
+  // The pass reaches the dictionary as an event (billing's outbox → Kafka → its projection), not with the payment's
+  // answer: wait for it, so the tests below judge the one-device rule and not the event's way there.
+  const deadline = Date.now() + 15_000;
+  while ((await detail(paid.cookie)).body.reader !== 'paid') {
+    if (Date.now() > deadline) throw new Error("the member's pass did not reach the dictionary within 15 s");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }, 300_000);
 
 afterAll(async () => {
